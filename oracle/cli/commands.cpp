@@ -1,0 +1,422 @@
+// The bao-oracle subcommands (docs/cli.md). A thin layer: arguments are
+// parsed with the library's own parsers (parse_bpn, validate_for_ruleset,
+// parse_move) and every answer comes from oracle/engine.
+#include "oracle/cli/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <vector>
+
+#include "oracle/cli/engine_server.hpp"
+#include "oracle/core/clause.hpp"
+#include "oracle/core/ruleset.hpp"
+#include "oracle/engine/engine.hpp"
+#include "oracle/notation/bpn.hpp"
+
+namespace bao::cli {
+namespace {
+
+std::string known_ruleset_ids() {
+  std::string ids;
+  for (const Ruleset* r : all_rulesets()) ids += (ids.empty() ? "" : ", ") + std::string(r->id);
+  return ids;
+}
+
+// `what` names the argument for the error message: "--ruleset" or "RULESET".
+Expected<const Ruleset*> find_rules(std::string_view what, std::string_view id) {
+  if (const Ruleset* rules = find_ruleset(id)) return rules;
+  return Error{fmt::format("{}: unknown ruleset '{}' (known: {})", what, id, known_ruleset_ids())};
+}
+
+// `--position`: the word `start`, or BPN the ruleset can represent.
+Expected<Position> read_position(const Ruleset& rules, std::string_view text) {
+  if (text == "start") return start_position(rules);
+  auto parsed = parse_bpn(text);
+  if (!parsed) return Error{fmt::format("--position: {}", parsed.error().message)};
+  auto valid = validate_for_ruleset(rules, *parsed);
+  if (!valid) return Error{fmt::format("--position: {}", valid.error().message)};
+  return valid;
+}
+
+// The ruleset and position most subcommands start from.
+struct Setup {
+  const Ruleset* rules;
+  Position pos;
+};
+
+Expected<Setup> read_setup(std::string_view ruleset, std::string_view position) {
+  auto rules = find_rules("--ruleset", ruleset);
+  if (!rules) return rules.error();
+  auto pos = read_position(**rules, position);
+  if (!pos) return pos.error();
+  return Setup{*rules, *pos};
+}
+
+std::string moves_text(const MoveList& moves, Side mover) {
+  std::string out;
+  for (const Move& m : moves) {
+    if (!out.empty()) out += ' ';
+    out += move_to_string(m, mover);
+  }
+  return out;
+}
+
+std::string_view side_name(Side s) {
+  return s == Side::South ? "South" : "North";
+}
+
+// ---------------------------------------------------------------------------
+// clauses
+
+std::string clauses_text(const Ruleset& rules) {
+  int interpretations = 0;
+  for (ClauseId id : rules.clauses)
+    if (clause_info(id).kind == ClauseKind::Interpretation) ++interpretations;
+  std::string out = fmt::format("{}: {} clauses ({} rules, {} interpretations)\n", rules.id,
+                                rules.clauses.size(),
+                                static_cast<int>(rules.clauses.size()) - interpretations,
+                                interpretations);
+  // One block per clause: the paraphrases are too long for columns.
+  for (ClauseId id : rules.clauses) {
+    const Clause& c = clause_info(id);
+    out += fmt::format("\n{}  {}  {}\n    section: {}\n    {}\n", c.name, to_string(c.kind),
+                       c.source_file, c.section, c.paraphrase);
+  }
+  return out;
+}
+
+std::string clauses_json(const Ruleset& rules) {
+  // ordered_json keeps the keys in the order written, id first.
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (ClauseId id : rules.clauses) {
+    const Clause& c = clause_info(id);
+    list.push_back({{"id", c.name},
+                    {"kind", to_string(c.kind)},
+                    {"source_file", c.source_file},
+                    {"section", c.section},
+                    {"paraphrase", c.paraphrase}});
+  }
+  return list.dump(2) + "\n";
+}
+
+// ---------------------------------------------------------------------------
+// play
+
+// Plays `text` in `pos`; the error names the move's place on the command line
+// and, for an illegal move, lists the legal ones.
+Expected<Position> play_one(const Ruleset& rules, const Position& pos, std::string_view text,
+                            std::size_t number, Trace& trace) {
+  const std::string label = fmt::format("--move {}", number);
+  auto move = parse_move(text, pos.to_move);
+  if (!move) return Error{fmt::format("{}: {}", label, move.error().message)};
+  auto after = play(rules, pos, *move, &trace);
+  if (!after) {
+    const std::string legal = moves_text(legal_moves(rules, pos), pos.to_move);
+    return Error{fmt::format("{}: {}; legal moves for {}: {}", label, after.error().message,
+                             side_name(pos.to_move), legal.empty() ? "none" : legal)};
+  }
+  return after;
+}
+
+// ---------------------------------------------------------------------------
+// perft
+
+struct PerftResult {
+  std::string text;
+  std::uint64_t total = 0;
+};
+
+Expected<PerftResult> count_paths(std::string_view ruleset, std::string_view position, int depth,
+                                  PerftMode mode) {
+  if (depth < 0 || depth > kMaxPerftDepth)
+    return Error{fmt::format("--depth: must be from 0 to {}, got {}", kMaxPerftDepth, depth)};
+  if (mode == PerftMode::Divide && depth == 0)
+    return Error{"--divide: needs --depth 1 or more (depth 0 has no root moves)"};
+  auto setup = read_setup(ruleset, position);
+  if (!setup) return setup.error();
+  const Ruleset& rules = *setup->rules;
+  PerftResult result;
+  if (mode == PerftMode::Total) {
+    result.total = perft(rules, setup->pos, depth);
+    result.text = fmt::format("{}\n", result.total);
+    return result;
+  }
+  for (const auto& [move, count] : divide(rules, setup->pos, depth)) {
+    result.text += fmt::format("{} {}\n", move_to_string(move, setup->pos.to_move), count);
+    result.total += count;
+  }
+  result.text += fmt::format("total {}\n", result.total);
+  return result;
+}
+
+// ---------------------------------------------------------------------------
+// demo
+
+std::string sample_game(const Ruleset& rules, Position pos) {
+  // A fresh generator per ruleset, so that adding a ruleset leaves the games
+  // of the others unchanged.
+  std::mt19937 rng(kDemoSeed);
+  std::string out = fmt::format(
+      "sample game: up to {} moves, each picked among the legal moves by std::mt19937 seeded "
+      "with {}\n",
+      kDemoGameLength, kDemoSeed);
+  for (int n = 1; n <= kDemoGameLength; ++n) {
+    const MoveList moves = legal_moves(rules, pos);
+    if (moves.empty()) break;
+    // rng() % size, not uniform_int_distribution: mt19937's output is fixed by
+    // the standard but the distribution's algorithm is not, and the demo must
+    // print the same game with every standard library. The bias is below 1e-7.
+    const Move& move = moves[rng() % moves.size()];
+    Trace trace;
+    auto after = play(rules, pos, move, &trace);
+    out += fmt::format("\n{}. {} plays {}\n", n, side_name(pos.to_move),
+                       move_to_string(move, pos.to_move));
+    if (!after) {
+      // A move from legal_moves that play() refuses is a library bug; show it.
+      out += fmt::format("  library inconsistency: {}\n", after.error().message);
+      return out;
+    }
+    out += format_annotated_trace(trace.events());
+    pos = *after;
+    out += fmt::format("  position: {}\n  status: {}\n", to_bpn(pos),
+                       to_string(status(rules, pos)));
+  }
+  const Status end = status(rules, pos);
+  out += end.kind == Status::Kind::Ongoing
+             ? fmt::format("\nstopped after {} moves\n", kDemoGameLength)
+             : fmt::format("\ngame over: {}\n", to_string(end));
+  return out;
+}
+
+std::string demo_ruleset(const Ruleset& rules) {
+  const Position start = start_position(rules);
+  std::string out = fmt::format("== {}: {}\n", rules.id, rules.title);
+  out += fmt::format("source: {}\n", rules.source_file);
+  out += fmt::format("start position: {}\n", to_bpn(start));
+  out += fmt::format("legal moves: {}\n\n", moves_text(legal_moves(rules, start), start.to_move));
+  out += sample_game(rules, start);
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The command line
+
+// Error text reaches a terminal on one line: control bytes from an argument
+// (a newline inside a quoted --move, say) are written as \xNN.
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7F)
+      out += fmt::format("\\x{:02X}", byte);
+    else
+      out += c;
+  }
+  return out;
+}
+
+int report(std::ostream& err, std::string_view message, int status = kExitBadInput) {
+  err << "bao-oracle: " << one_line(message) << '\n' << std::flush;
+  return status;
+}
+
+// Prints a subcommand's output, or its error.
+int finish(const Output& output, std::ostream& out, std::ostream& err) {
+  if (!output) return report(err, output.error().message);
+  out << *output << std::flush;
+  return kExitOk;
+}
+
+struct Options {
+  std::string ruleset;
+  std::string position;
+  std::vector<std::string> moves;
+  bool trace = false;
+  int depth = 0;
+  bool divide = false;
+  bool json = false;
+  std::string engine_ruleset{"ap-zanzibar"};
+};
+
+struct Subcommands {
+  CLI::App* rulesets;
+  CLI::App* clauses;
+  CLI::App* moves;
+  CLI::App* play;
+  CLI::App* perft;
+  CLI::App* engine;
+  CLI::App* demo;
+};
+
+void add_setup_options(CLI::App& sub, Options& o) {
+  sub.add_option("--ruleset", o.ruleset, "Ruleset id (see `bao-oracle rulesets`)")->required();
+  sub.add_option("--position", o.position, "Position in BPN, or `start`")->required();
+}
+
+Subcommands define_commands(CLI::App& app, Options& o) {
+  Subcommands s{};
+  s.rulesets = app.add_subcommand("rulesets", "List the rulesets: id, title, source file");
+  s.clauses = app.add_subcommand("clauses", "List the clauses that govern a ruleset");
+  s.clauses->add_option("RULESET", o.ruleset, "Ruleset id")->required();
+  s.clauses->add_flag("--json", o.json, "Print the clauses as a JSON array");
+  s.moves = app.add_subcommand("moves", "Print the legal moves of a position");
+  add_setup_options(*s.moves, o);
+  s.play = app.add_subcommand("play", "Play moves and print the resulting position and status");
+  add_setup_options(*s.play, o);
+  s.play->add_option("--move", o.moves, "A move to play (repeat for several, played in order)")
+      ->required();
+  s.play->add_flag("--trace", o.trace, "Print each move's clause-annotated trace");
+  s.perft = app.add_subcommand("perft", "Count the move paths of a given length");
+  add_setup_options(*s.perft, o);
+  s.perft->add_option("--depth", o.depth, fmt::format("Path length, 0 to {}", kMaxPerftDepth))
+      ->required();
+  s.perft->add_flag("--divide", o.divide, "Print the count under each root move too");
+  s.engine = app.add_subcommand("engine", "Serve the engine protocol (version 1) on stdin/stdout");
+  s.engine->add_option("--ruleset", o.engine_ruleset, "Ruleset before any `ruleset` request")
+      ->capture_default_str();
+  s.demo = app.add_subcommand("demo", "Show every ruleset with a traced sample game");
+  return s;
+}
+
+int run_perft(const Options& o, std::ostream& out, std::ostream& err) {
+  const auto started = std::chrono::steady_clock::now();
+  auto result = count_paths(o.ruleset, o.position, o.depth,
+                            o.divide ? PerftMode::Divide : PerftMode::Total);
+  if (!result) return report(err, result.error().message);
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
+  out << result->text << std::flush;
+  // Timing goes to stderr so that stdout stays the same from run to run.
+  const double seconds = std::max(took.count(), 1e-9);
+  err << fmt::format("perft: {} paths in {:.3f} s ({:.0f} paths/s)\n", result->total, seconds,
+                     static_cast<double>(result->total) / seconds);
+  return kExitOk;
+}
+
+int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostream& err) {
+  auto rules = find_rules("--ruleset", o.engine_ruleset);
+  if (!rules) return report(err, rules.error().message);
+  return serve(in, out, *rules);
+}
+
+int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostream& out,
+             std::ostream& err) {
+  if (s.rulesets->parsed()) return finish(rulesets_command(), out, err);
+  if (s.clauses->parsed())
+    return finish(clauses_command(o.ruleset, o.json ? ClauseFormat::Json : ClauseFormat::Text),
+                  out, err);
+  if (s.moves->parsed()) return finish(moves_command(o.ruleset, o.position), out, err);
+  if (s.play->parsed())
+    return finish(play_command(o.ruleset, o.position, o.moves,
+                               o.trace ? TraceMode::On : TraceMode::Off),
+                  out, err);
+  if (s.perft->parsed()) return run_perft(o, out, err);
+  if (s.engine->parsed()) return run_engine(o, in, out, err);
+  if (s.demo->parsed()) return finish(demo_command(), out, err);
+  return kExitOk;
+}
+
+int run_checked(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+                std::ostream& err) {
+  CLI::App app{"bao-oracle: rules-conformance oracle for the mancala game Bao", "bao-oracle"};
+  app.set_version_flag("--version", fmt::format("bao-oracle {}", oracle_version()));
+  app.require_subcommand(0, 1);
+  Options options;
+  const Subcommands subcommands = define_commands(app, options);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version arrive as "errors" with exit code 0.
+    if (e.get_exit_code() == 0) return app.exit(e, out, err);
+    return report(err, fmt::format("{} (see bao-oracle --help)", e.what()));
+  }
+  if (app.get_subcommands().empty()) {
+    out << app.help() << std::flush;
+    return kExitOk;
+  }
+  return dispatch(subcommands, options, in, out, err);
+}
+
+}  // namespace
+
+Output rulesets_command() {
+  std::size_t id_width = 0;
+  std::size_t title_width = 0;
+  for (const Ruleset* r : all_rulesets()) {
+    id_width = std::max(id_width, r->id.size());
+    title_width = std::max(title_width, r->title.size());
+  }
+  std::string out;
+  for (const Ruleset* r : all_rulesets())
+    out += fmt::format("{:<{}}  {:<{}}  {}\n", r->id, id_width, r->title, title_width,
+                       r->source_file);
+  return out;
+}
+
+Output clauses_command(std::string_view ruleset, ClauseFormat format) {
+  auto rules = find_rules("RULESET", ruleset);
+  if (!rules) return rules.error();
+  return format == ClauseFormat::Json ? clauses_json(**rules) : clauses_text(**rules);
+}
+
+Output moves_command(std::string_view ruleset, std::string_view position) {
+  auto setup = read_setup(ruleset, position);
+  if (!setup) return setup.error();
+  return moves_text(legal_moves(*setup->rules, setup->pos), setup->pos.to_move) + "\n";
+}
+
+Output play_command(std::string_view ruleset, std::string_view position,
+                    std::span<const std::string> moves, TraceMode trace) {
+  auto setup = read_setup(ruleset, position);
+  if (!setup) return setup.error();
+  Position pos = setup->pos;
+  std::string traces;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    Trace events;
+    auto after = play_one(*setup->rules, pos, moves[i], i + 1, events);
+    if (!after) return after.error();
+    if (trace == TraceMode::On)
+      traces += fmt::format("{}\n{}", move_to_string(*parse_move(moves[i], pos.to_move), pos.to_move),
+                            format_annotated_trace(events.events()));
+    pos = *after;
+  }
+  return traces + fmt::format("{}\n{}\n", to_bpn(pos), to_string(status(*setup->rules, pos)));
+}
+
+Output perft_command(std::string_view ruleset, std::string_view position, int depth,
+                     PerftMode mode) {
+  auto result = count_paths(ruleset, position, depth, mode);
+  if (!result) return result.error();
+  return result->text;
+}
+
+std::string demo_command() {
+  std::string out;
+  for (const Ruleset* rules : all_rulesets()) {
+    if (!out.empty()) out += '\n';
+    out += demo_ruleset(*rules);
+  }
+  return out;
+}
+
+int run(int argc, const char* const* argv, std::istream& in, std::ostream& out,
+        std::ostream& err) {
+  // Nothing may escape: an unexpected exception is reported on one line too,
+  // with its own status since it is not the user's input at fault.
+  try {
+    return run_checked(argc, argv, in, out, err);
+  } catch (const std::exception& e) {
+    return report(err, fmt::format("internal error: {}", e.what()), 1);
+  } catch (...) {
+    return report(err, "internal error", 1);
+  }
+}
+
+}  // namespace bao::cli

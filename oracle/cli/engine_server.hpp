@@ -1,0 +1,68 @@
+// The engine side of protocol version 1 (shared/spec/protocol.md; our own
+// description in docs/protocol.md): one request line in, one response line
+// out. The server only translates between text and the library; every rule
+// question goes to oracle/engine.
+#pragma once
+
+#include <cstddef>
+#include <iosfwd>
+#include <string>
+#include <string_view>
+
+#include "oracle/core/position.hpp"
+#include "oracle/core/ruleset.hpp"
+#include "oracle/core/trace.hpp"
+
+namespace bao::cli {
+
+// The oracle's version, as `name` reports it.
+std::string_view oracle_version();
+
+// The ruleset a session plays before any `ruleset` request.
+const Ruleset& default_ruleset();
+
+// Longest request line the server reads; the rest of a longer line is
+// discarded unread so that a hostile peer cannot make it buffer without end.
+inline constexpr std::size_t kMaxRequestLength = 64 * 1024;
+
+// `perft` above this depth is refused: a request must not be able to keep the
+// server busy for minutes.
+inline constexpr int kMaxServerPerftDepth = 6;
+
+class EngineServer {
+ public:
+  explicit EngineServer(const Ruleset& rules);
+
+  // Answers one request line (without its '\n'); the result is the response
+  // line without its '\n'. A failed request leaves the state as it was.
+  std::string handle(std::string_view line);
+
+  // True once `quit` has been answered: the session should end.
+  bool quit_requested() const { return quit_; }
+
+  const Ruleset& ruleset() const { return *rules_; }
+  const Position& position() const { return pos_; }
+
+ private:
+  std::string dispatch(std::string_view command, std::string_view argument);
+  std::string select_ruleset(std::string_view id);
+  std::string set_position(std::string_view text);
+  std::string list_moves() const;
+  std::string play_move(std::string_view text);
+  std::string count_paths(std::string_view depth_text) const;
+  std::string last_trace() const;
+
+  const Ruleset* rules_;
+  Position pos_;
+  Trace trace_;             // events of the last successful `play`
+  bool have_trace_ = false;  // set by a successful `play`, cleared by `ruleset` and `position`
+  bool quit_ = false;
+};
+
+// Serves requests from `in` until `quit` or end of input, flushing `out`
+// after every response. `initial` is the ruleset before any `ruleset`
+// request (default_ruleset() when null). Returns the process exit status:
+// 0, or 1 when `out` can no longer be written.
+int serve(std::istream& in, std::ostream& out, const Ruleset* initial);
+
+}  // namespace bao::cli

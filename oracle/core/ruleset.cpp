@@ -1,0 +1,20 @@
+#include "oracle/core/ruleset.hpp"
+
+#include <array>
+
+#include "oracle/rules/abstract_play/rulesets.hpp"
+
+namespace bao {
+
+std::span<const Ruleset* const> all_rulesets() {
+  static const std::array<const Ruleset*, 1> kAll{&kApZanzibar};
+  return kAll;
+}
+
+const Ruleset* find_ruleset(std::string_view id) {
+  for (const Ruleset* r : all_rulesets())
+    if (r->id == id) return r;
+  return nullptr;
+}
+
+}  // namespace bao

@@ -1,0 +1,57 @@
+// A ruleset is a declarative record: its setup, its thresholds, and one enum
+// value per variation point. The turn engine (oracle/engine/) switches on
+// these values, one cited case each; the clauses themselves are shared.
+// Adding a ruleset means adding a record here and, where it says something no
+// other source says, a new enum value with its clause. See
+// docs/architecture.md.
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "oracle/core/clause.hpp"
+
+namespace bao {
+
+// How a kunamua turn without capture chooses its starting pit.
+enum class KunamuaKutakataOrder : std::uint8_t {
+  ApDefault,  // ap.kunamua.kutakata-start-order
+};
+
+// Which blocking rule follows a non-capturing turn.
+enum class BlockRule : std::uint8_t {
+  None,
+  ApKutakatia,  // ap.kutakatia.*
+};
+
+// How a move that may not terminate is cut off.
+enum class CutoffRule : std::uint8_t {
+  None,
+  ApSeedsSown,  // ap.cutoff.seeds-sown: more than `cutoff` seeds sown at a relay pickup
+};
+
+// When a front row that has become empty ends the game.
+enum class FrontEmptyCheck : std::uint8_t {
+  EndOfTurn,  // ap.win.end-of-turn-check
+};
+
+struct Ruleset {
+  std::string_view id;           // protocol id, e.g. "ap-zanzibar"
+  std::string_view title;        // one line for listings
+  std::string_view source_file;  // under shared/rules/
+  std::string_view start_bpn;    // the start position, in BPN
+  int working_house = 6;         // a house with status works while it holds this many
+  int capture_start_max = 15;    // mtaji phase: a capture starts from 2..this many seeds
+  int cutoff = 192;              // CutoffRule's limit
+  KunamuaKutakataOrder kunamua_order = KunamuaKutakataOrder::ApDefault;
+  BlockRule block = BlockRule::None;
+  CutoffRule cutoff_rule = CutoffRule::None;
+  FrontEmptyCheck front_empty = FrontEmptyCheck::EndOfTurn;
+  std::span<const ClauseId> clauses;  // every clause that governs this ruleset
+};
+
+std::span<const Ruleset* const> all_rulesets();
+// nullptr when unknown.
+const Ruleset* find_ruleset(std::string_view id);
+
+}  // namespace bao

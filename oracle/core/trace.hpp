@@ -1,0 +1,71 @@
+// Move traces: the events of one move, each with the clause that decided it.
+//
+// The turn engine is a template over its tracer. NoTrace compiles every
+// event away, so tracing costs nothing when off; Trace records them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "oracle/core/board.hpp"
+#include "oracle/core/clause.hpp"
+#include "oracle/core/position.hpp"
+
+namespace bao {
+
+enum class EventKind : std::uint8_t {
+  Place,           // a reserve seed is placed: pit
+  Lift,            // the turn's first lift: pit, count
+  Sow,             // one seed dropped: pit
+  Capture,         // seeds taken from an opponent pit: pit (opponent's), count
+  Enter,           // captured seeds enter at a kichwa: pit, count
+  Relay,           // the last pit is lifted to continue: pit, count
+  Stop,            // the move ends: pit where it ended
+  HouseQuestion,   // the house question arises: pit
+  Safari,          // the mover goes on from the house: pit, count
+  HouseLost,       // a pit loses house status: pit
+  BlockSet,        // a block is set: pit
+  BlockCleared,    // a block is cleared: pit
+  BlockExempt,     // a pit the blocking rule chose is exempt: pit
+  End,             // the game ends: reason
+};
+
+struct Event {
+  EventKind kind;
+  Side side;     // owner of `pit`
+  Pit pit;
+  std::uint16_t count;
+  Reason reason;  // for End
+  ClauseId clause;
+};
+
+// Records events.
+class Trace {
+ public:
+  static constexpr bool kEnabled = true;
+  void add(EventKind k, Side s, Pit p, int count, ClauseId c, Reason r = Reason::None) {
+    events_.push_back(Event{k, s, p, static_cast<std::uint16_t>(count), r, c});
+  }
+  const std::vector<Event>& events() const { return events_; }
+  void clear() { events_.clear(); }
+
+ private:
+  std::vector<Event> events_;
+};
+
+// Discards events; every call compiles to nothing.
+struct NoTrace {
+  static constexpr bool kEnabled = false;
+  void add(EventKind, Side, Pit, int, ClauseId, Reason = Reason::None) {}
+};
+
+std::string_view to_string(EventKind k);
+std::string_view to_string(Reason r);
+
+// Protocol form: "lift A3 3; sow A4; ..." (docs/protocol.md, `trace`).
+std::string format_protocol_trace(const std::vector<Event>& events);
+// Human form: one event per line with its clause id.
+std::string format_annotated_trace(const std::vector<Event>& events);
+
+}  // namespace bao

@@ -1,0 +1,456 @@
+// The turn engine: plays one turn as the sequence of clauses the rule texts
+// give, generates legal moves by playing every candidate, and judges the
+// status of a position. Clause functions live in turn.hpp and in the
+// per-source folders under oracle/rules/.
+#include "oracle/engine/engine.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+
+#include "oracle/engine/turn.hpp"
+#include "oracle/notation/bpn.hpp"
+#include "oracle/rules/abstract_play/kutakatia.hpp"
+
+namespace bao {
+namespace detail {
+namespace {
+
+// ap.cutoff.seeds-sown: checked where the next relay would be lifted.
+// INTERPRETATION: ap.interp.cutoff-counts-every-sowing -- captured seeds sown
+// count, and a safari lift is such a pickup.
+template <class Tracer>
+bool cutoff_reached(TurnState<Tracer>& st, Pit at) {
+  switch (st.rules.cutoff_rule) {
+    case CutoffRule::None:
+      return false;
+    case CutoffRule::ApSeedsSown:
+      if (st.sown <= st.rules.cutoff) return false;
+      st.end = TurnEnd::Infinite;
+      st.trace.add(EventKind::Stop, st.me, at, 0, ClauseId::ApCutoff);
+      return true;
+  }
+  return false;
+}
+
+template <class Tracer>
+void stop(TurnState<Tracer>& st, Pit at, ClauseId why) {
+  st.end = TurnEnd::Stopped;
+  st.trace.add(EventKind::Stop, st.me, at, 0, why);
+}
+
+// ap.nyumba.kutakata-stops, ap.nyumba.safari-question: a kunamua sowing that
+// ends in the mover's working nyumba (no capture, which the caller tried
+// first). Returns true when the turn stops; otherwise the house has been
+// lifted for a safari and `last` is where that sowing ended.
+// INTERPRETATION: ap.interp.house-stop-any-sowing -- applies to the first
+// sowing as well as to relays.
+template <class Tracer>
+bool house_rules(TurnState<Tracer>& st, Pit& last) {
+  // 1. A kutakata turn stops in the working nyumba.
+  if (st.kind == TurnKind::Kutakata) {
+    stop(st, last, ClauseId::ApHouseKutakataStops);
+    return true;
+  }
+  // 2. A capturing turn asks: stop there, or safari (`+`).
+  st.question_arose = true;
+  st.trace.add(EventKind::HouseQuestion, st.me, last, st.mine(last), ClauseId::ApHouseQuestion);
+  if (!st.go_on) {
+    stop(st, last, ClauseId::ApHouseQuestion);
+    return true;
+  }
+  // 3. Safari: lift the house (losing its status) and relay on.
+  if (cutoff_reached(st, last)) return true;
+  const int n = lift(st, last);
+  st.trace.add(EventKind::Safari, st.me, last, n, ClauseId::ApHouseQuestion);
+  last = sow_from(st, next_pit(last, st.dir), n);
+  return false;
+}
+
+// ap.mtaji.back-row-relay-empty-front: a mtaji-phase kutakata may not relay
+// from a back pit while the mover's front row is empty.
+// INTERPRETATION: ap.interp.mtaji-restrictions-kutakata-only.
+template <class Tracer>
+bool relay_is_illegal(const TurnState<Tracer>& st, Pit last) {
+  return st.phase == Phase::Mtaji && st.kind == TurnKind::Kutakata && is_back(last) &&
+         st.pos.front_total(st.me) == 0;
+}
+
+// What happens after each sowing run, in the order the rule text gives:
+// capture, the nyumba, an empty pit, a block, then relay.
+template <class Tracer>
+void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
+  for (;;) {
+    // ap.nyumba.mtaji-ordinary: the nyumba rules are kunamua rules only.
+    const bool working_house =
+        st.phase == Phase::Kunamua && is_working_house(st.rules, st.pos, st.me, last);
+    // 1. ap.capture.condition (never on kutakata: ap.turn.kutakata-never-captures);
+    //    at the nyumba a capture comes first (ap.nyumba.capture-precedence).
+    if (st.kind == TurnKind::Capturing && can_capture_at(st, last)) {
+      last = capture(st, last,
+                     working_house ? ClauseId::ApHouseCapturePrecedence : ClauseId::ApCaptureCondition);
+      run_lifted_house = false;
+      continue;
+    }
+    // 2. The kunamua nyumba rules.
+    if (working_house) {
+      if (house_rules(st, last)) return;
+      run_lifted_house = true;
+      continue;
+    }
+    // 3. ap.sow.empty-ends-turn.
+    if (st.mine(last) == 1) return stop(st, last, ClauseId::ApSowEmptyEnds);
+    // 4. ap.kutakatia.stop, unless the run lifted a house
+    //    (ap.kutakatia.house-relay-exception); a capturing turn relays from
+    //    a blocked pit as from any other (ap.kutakatia.capture-allowed).
+    ClauseId relay_clause = ClauseId::ApSowRelay;
+    if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last)) {
+      if (!run_lifted_house) return stop(st, last, ClauseId::ApBlockStop);
+      relay_clause = ClauseId::ApBlockHouseException;
+    }
+    // 5. INTERPRETATION: ap.interp.illegal-before-cutoff -- the back-row
+    //    restriction is judged before the cutoff.
+    if (relay_is_illegal(st, last)) {
+      st.end = TurnEnd::Illegal;
+      st.trace.add(EventKind::Stop, st.me, last, 0, ClauseId::ApMtajiBackRelay);
+      return;
+    }
+    if (cutoff_reached(st, last)) return;
+    // 6. ap.sow.relay: lift the pit and go on in the same direction.
+    run_lifted_house = st.pos.has_house(st.me, last);
+    const int n = lift(st, last);
+    st.trace.add(EventKind::Relay, st.me, last, n, relay_clause);
+    last = sow_from(st, next_pit(last, st.dir), n);
+  }
+}
+
+// Plays the start of a kunamua turn: ap.kunamua.place, then the capture
+// (ap.kunamua.capture) or the kutakata lift (ap.kunamua.kutakata-sow).
+template <class Tracer>
+void start_kunamua(TurnState<Tracer>& st, Pit p) {
+  --st.pos.hand[index_of(st.me)];
+  ++st.mine(p);
+  st.trace.add(EventKind::Place, st.me, p, 1, ClauseId::ApKunamuaPlace);
+  if (st.kind == TurnKind::Capturing) {
+    // The reserve seed stays; the facing pit is captured at once, also from
+    // the nyumba (ap.kunamua.capture-from-nyumba).
+    const bool at_house = st.pos.has_house(st.me, p);
+    const Pit last = capture(st, p,
+                             at_house ? ClauseId::ApKunamuaCaptureHouse : ClauseId::ApKunamuaCapture);
+    return continue_turn(st, last, false);
+  }
+  const bool was_house = st.pos.has_house(st.me, p);
+  const int n = lift(st, p);
+  st.trace.add(EventKind::Lift, st.me, p, n, ClauseId::ApKunamuaKutakataSow);
+  const Pit last = sow_from(st, next_pit(p, st.dir), n);
+  continue_turn(st, last, was_house);
+}
+
+// ap.mtaji.start / ap.mtaji.capture-start: lift the whole pit and sow.
+template <class Tracer>
+void start_mtaji(TurnState<Tracer>& st, Pit p) {
+  const bool was_house = st.pos.has_house(st.me, p);
+  const int n = lift(st, p);
+  st.trace.add(EventKind::Lift, st.me, p, n,
+               st.kind == TurnKind::Capturing ? ClauseId::ApMtajiCaptureStart
+                                              : ClauseId::ApMtajiStart);
+  const Pit last = sow_from(st, next_pit(p, st.dir), n);
+  continue_turn(st, last, was_house);
+}
+
+// The checks after a completed turn: hand the move over, record a cutoff,
+// report an emptied front row, and set a block where the ruleset does.
+template <class Tracer>
+void finish_turn(TurnState<Tracer>& st) {
+  Position& pos = st.pos;
+  pos.to_move = st.them();
+  if (st.end == TurnEnd::Infinite) {
+    // ap.cutoff.seeds-sown: the mover loses.
+    pos.decided = {st.them() == Side::South ? Decided::Kind::SouthWins : Decided::Kind::NorthWins,
+                   Reason::Infinite};
+    st.trace.add(EventKind::End, st.me, 0, 0, ClauseId::ApCutoff, Reason::Infinite);
+    return;
+  }
+  // ap.win.end-of-turn-check, ap.win.front-empty.
+  if (pos.front_total(Side::South) == 0 || pos.front_total(Side::North) == 0) {
+    st.trace.add(EventKind::End, st.me, 0, 0, ClauseId::ApWinFrontEmpty, Reason::FrontEmpty);
+    return;
+  }
+  if (st.rules.block == BlockRule::ApKutakatia && st.kind == TurnKind::Kutakata &&
+      st.phase == Phase::Mtaji)
+    ap::try_set_block(st);
+}
+
+template <class Tracer>
+TurnState<Tracer> play_turn(const Ruleset& rules, const Position& pos, const Move& m,
+                            TurnKind kind, Tracer& tracer) {
+  const Side me = pos.to_move;
+  TurnState<Tracer> st{rules, pos, me, pos.hand[index_of(me)] > 0 ? Phase::Kunamua : Phase::Mtaji,
+                       kind, m.dir, m.go_on, tracer};
+  st.creator_target = pos.block & side_mask(opponent(me));
+  if (st.phase == Phase::Kunamua)
+    start_kunamua(st, m.pit);
+  else
+    start_mtaji(st, m.pit);
+  if (st.end != TurnEnd::Illegal) finish_turn(st);
+  return st;
+}
+
+// ---- Move generation -------------------------------------------------------
+
+struct Generated {
+  Move move;
+  TurnKind kind;
+  Position after;
+};
+
+// Plays a candidate; keeps it unless it turned out illegal. Adds the `+`
+// variant when the house question arose.
+struct Collector {
+  const Ruleset& rules;
+  const Position& pos;
+  std::array<Generated, MoveList::kCapacity> items{};
+  std::array<bool, MoveList::kCapacity> cleared{};  // captured the creator's target
+  std::size_t n = 0;
+
+  void add(Move m, TurnKind kind) {
+    NoTrace none;
+    auto st = play_turn(rules, pos, m, kind, none);
+    if (st.end == TurnEnd::Illegal) return;
+    keep(m, kind, st);
+    if (st.question_arose) {
+      m.go_on = true;
+      auto on = play_turn(rules, pos, m, kind, none);
+      keep(m, kind, on);
+    }
+  }
+  template <class S>
+  void keep(const Move& m, TurnKind kind, const S& st) {
+    assert(n < items.size());
+    items[n] = Generated{m, kind, st.pos};
+    cleared[n] = st.captured_creator_target;
+    ++n;
+  }
+};
+
+// ap.kutakatia.creator-must-clear: while the mover's block stands, only its
+// captures that take the blocked pit are legal.
+// INTERPRETATION: ap.interp.creator-restriction-unsatisfiable -- if none
+// does, every capture stays legal.
+template <class Sink>
+void emit_captures(const Collector& c, Sink&& sink) {
+  const bool restrict_to_clearing =
+      c.rules.block == BlockRule::ApKutakatia &&
+      (c.pos.block & side_mask(opponent(c.pos.to_move))) != 0 &&
+      std::any_of(c.cleared.begin(), c.cleared.begin() + c.n, [](bool b) { return b; });
+  for (std::size_t i = 0; i < c.n; ++i)
+    if (!restrict_to_clearing || c.cleared[i]) sink(c.items[i]);
+}
+
+template <class Sink>
+void emit_all(const Collector& c, Sink&& sink) {
+  for (std::size_t i = 0; i < c.n; ++i) sink(c.items[i]);
+}
+
+// ap.kunamua.capture: the occupied front pits that face a non-empty enemy pit.
+std::uint8_t kunamua_capture_pits(const Position& pos) {
+  const Side me = pos.to_move;
+  std::uint8_t mask = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (pos.at(me, p) > 0 && pos.at(opponent(me), facing(p)) > 0) mask |= std::uint8_t(1u << p);
+  return mask;
+}
+
+// ap.kunamua.kutakata-start-order (with ap.nyumba.no-kutakata-start,
+// ap.kunamua.eligibility-before-placement and ap.kutakatia.no-start): the
+// front pits a kunamua kutakata may start from, judged before placement.
+std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
+  const Side me = pos.to_move;
+  std::uint8_t occupied = 0, multi = 0, working = 0;
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (pos.at(me, p) == 0 || pos.is_blocked(me, p)) continue;
+    occupied |= std::uint8_t(1u << p);
+    if (pos.at(me, p) >= 2) multi |= std::uint8_t(1u << p);
+    if (is_working_house(rules, pos, me, p)) working |= std::uint8_t(1u << p);
+  }
+  switch (rules.kunamua_order) {
+    case KunamuaKutakataOrder::ApDefault:
+      // 1. With a working nyumba: any other occupied front pit, else none.
+      if (working) return occupied & std::uint8_t(~working);
+      // 2. Without: the pits holding 2 or more, if any.
+      if (multi) return multi;
+      // 3. Otherwise every occupied front pit (all singles).
+      return occupied;
+  }
+  return 0;
+}
+
+template <class Sink>
+void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
+  Collector c{rules, pos};
+  // ap.turn.capture-compulsory: captures first.
+  if (const std::uint8_t caps = kunamua_capture_pits(pos)) {
+    for (Pit p = 0; p < kRowLength; ++p) {
+      if (!(caps & (1u << p))) continue;
+      // ap.capture.entry-kichwa-kimbi fixes the side at pits 1, 2, 7, 8.
+      if (!is_right_end(p)) c.add(Move{p, Dir::R}, TurnKind::Capturing);
+      if (!is_left_end(p)) c.add(Move{p, Dir::L}, TurnKind::Capturing);
+    }
+    return emit_captures(c, sink);
+  }
+  const std::uint8_t starts = kunamua_kutakata_pits(rules, pos);
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (!(starts & (1u << p))) continue;
+    c.add(Move{p, Dir::L}, TurnKind::Kutakata);
+    c.add(Move{p, Dir::R}, TurnKind::Kutakata);
+  }
+  emit_all(c, sink);
+}
+
+// ap.mtaji.front-row-first and ap.mtaji.sole-kichwa: whether a mtaji-phase
+// kutakata may start at `p` in direction `d`.
+bool mtaji_kutakata_start_ok(const Position& pos, Pit p, Dir d, bool front_available,
+                             int occupied_front, int sole_front) {
+  const Side me = pos.to_move;
+  if (pos.at(me, p) < 2) return false;                   // ap.mtaji.start
+  if (pos.is_blocked(me, p)) return false;               // ap.kutakatia.no-start
+  if (is_front(p) != front_available) return false;      // ap.mtaji.front-row-first
+  if (occupied_front == 1 && p == sole_front && is_kichwa(p))  // ap.mtaji.sole-kichwa
+    return d == (p == front_pit(1) ? Dir::R : Dir::L);
+  return true;
+}
+
+template <class Sink>
+void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
+  const Side me = pos.to_move;
+  Collector c{rules, pos};
+  // ap.mtaji.capture-start (2..max seeds; ap.mtaji.sixteen-kutakata above it),
+  // from any pit, blocked or not (ap.kutakatia.capture-allowed), the nyumba
+  // included (ap.nyumba.mtaji-ordinary).
+  for (Pit p = 0; p < kPitsPerSide; ++p)
+    for (Dir d : {Dir::L, Dir::R})
+      if (first_run_capture_target(rules, pos, me, p, d) >= 0) c.add(Move{p, d}, TurnKind::Capturing);
+  if (c.n > 0) return emit_captures(c, sink);  // ap.turn.capture-compulsory
+  // Kutakata.
+  bool front_available = false;
+  int occupied_front = 0, sole_front = -1;
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (pos.at(me, p) >= 2 && !pos.is_blocked(me, p)) front_available = true;
+    if (pos.at(me, p) > 0) ++occupied_front, sole_front = p;
+  }
+  for (Pit p = 0; p < kPitsPerSide; ++p)
+    for (Dir d : {Dir::L, Dir::R})
+      if (mtaji_kutakata_start_ok(pos, p, d, front_available, occupied_front, sole_front))
+        c.add(Move{p, d}, TurnKind::Kutakata);
+  emit_all(c, sink);
+}
+
+// Decided results and emptied front rows end the game before any move.
+Status terminal_status(const Position& pos) {
+  switch (pos.decided.kind) {
+    case Decided::Kind::SouthWins:
+      return {Status::Kind::Win, Side::South, pos.decided.reason};
+    case Decided::Kind::NorthWins:
+      return {Status::Kind::Win, Side::North, pos.decided.reason};
+    case Decided::Kind::Draw:
+      return {Status::Kind::Draw, Side::South, pos.decided.reason};
+    case Decided::Kind::None:
+      break;
+  }
+  // ap.win.front-empty, judged for the position after the last turn.
+  // INTERPRETATION: ap.interp.both-fronts-empty -- the player who moved wins.
+  const Side mover = opponent(pos.to_move);
+  if (pos.front_total(pos.to_move) == 0) return {Status::Kind::Win, mover, Reason::FrontEmpty};
+  if (pos.front_total(mover) == 0) return {Status::Kind::Win, pos.to_move, Reason::FrontEmpty};
+  return {};
+}
+
+template <class Sink>
+void generate(const Ruleset& rules, const Position& pos, Sink&& sink) {
+  if (terminal_status(pos).kind != Status::Kind::Ongoing) return;
+  if (pos.hand[index_of(pos.to_move)] > 0)  // ap.phase.kunamua-mtaji, ap.interp.phase-per-mover
+    generate_kunamua(rules, pos, sink);
+  else
+    generate_mtaji(rules, pos, sink);
+}
+
+}  // namespace
+}  // namespace detail
+
+using detail::Generated;
+
+std::string to_string(const Status& s) {
+  switch (s.kind) {
+    case Status::Kind::Ongoing:
+      return "ongoing";
+    case Status::Kind::Win:
+      return fmt::format("win {} {}", s.winner == Side::South ? 'S' : 'N', to_string(s.reason));
+    case Status::Kind::Draw:
+      return fmt::format("draw {}", to_string(s.reason));
+  }
+  return "ongoing";
+}
+
+Position start_position(const Ruleset& rules) {
+  auto parsed = parse_bpn(rules.start_bpn);
+  assert(parsed.ok());
+  return parsed.value();
+}
+
+Status status(const Ruleset& rules, const Position& pos) {
+  if (Status t = detail::terminal_status(pos); t.kind != Status::Kind::Ongoing) return t;
+  // ap.win.no-move: the side to move has no legal move.
+  bool any = false;
+  detail::generate(rules, pos, [&](const Generated&) { any = true; });
+  if (!any) return {Status::Kind::Win, opponent(pos.to_move), Reason::NoMove};
+  return {};
+}
+
+MoveList legal_moves(const Ruleset& rules, const Position& pos) {
+  MoveList list;
+  detail::generate(rules, pos, [&](const Generated& g) { list.push(g.move); });
+  return list;
+}
+
+Expected<Position> play(const Ruleset& rules, const Position& pos, const Move& move,
+                        Trace* trace) {
+  if (Status t = detail::terminal_status(pos); t.kind != Status::Kind::Ongoing)
+    return Error{fmt::format("the game is over ({})", to_string(t))};
+  const Generated* found = nullptr;
+  Generated hit{};
+  detail::generate(rules, pos, [&](const Generated& g) {
+    if (!found && g.move == move) {
+      hit = g;
+      found = &hit;
+    }
+  });
+  if (!found)
+    return Error{fmt::format("move {} is not legal here", move_to_string(move, pos.to_move))};
+  if (trace) {
+    auto st = detail::play_turn(rules, pos, move, found->kind, *trace);
+    assert(st.pos == found->after);
+    (void)st;
+  }
+  return found->after;
+}
+
+std::uint64_t perft(const Ruleset& rules, const Position& pos, int depth) {
+  if (depth <= 0) return 1;
+  std::uint64_t n = 0;
+  detail::generate(rules, pos, [&](const Generated& g) {
+    n += depth == 1 ? 1 : perft(rules, g.after, depth - 1);
+  });
+  return n;
+}
+
+std::vector<std::pair<Move, std::uint64_t>> divide(const Ruleset& rules, const Position& pos,
+                                                   int depth) {
+  std::vector<std::pair<Move, std::uint64_t>> out;
+  detail::generate(rules, pos, [&](const Generated& g) {
+    out.emplace_back(g.move, depth <= 1 ? 1 : perft(rules, g.after, depth - 1));
+  });
+  return out;
+}
+
+}  // namespace bao

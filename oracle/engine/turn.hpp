@@ -1,0 +1,183 @@
+// The state of one turn in progress and the clauses that act on it: sowing,
+// relay, capture and entry at a kichwa, the nyumba rules and the cutoff.
+// Internal to the engine. Each clause is one small function whose header
+// names its clause id (see oracle/rules/*/clauses.def); the turn loop in
+// engine.cpp calls them in the order the rule texts give.
+#pragma once
+
+#include <cassert>
+
+#include "oracle/core/board.hpp"
+#include "oracle/core/move.hpp"
+#include "oracle/core/position.hpp"
+#include "oracle/core/ruleset.hpp"
+#include "oracle/core/trace.hpp"
+
+namespace bao::detail {
+
+// Kunamua (reserve seeds in hand) or mtaji phase, for the turn being played.
+enum class Phase : std::uint8_t { Kunamua, Mtaji };
+
+// Whether the turn began with a capture (a mtaji turn) or not (kutakata).
+enum class TurnKind : std::uint8_t { Capturing, Kutakata };
+
+// How a simulated turn ended.
+enum class TurnEnd : std::uint8_t {
+  Stopped,   // the turn ended normally
+  Infinite,  // ap.cutoff.seeds-sown
+  Illegal,   // the move breaks a rule that is only visible while playing it
+};
+
+template <class Tracer>
+struct TurnState {
+  const Ruleset& rules;
+  Position pos;  // working copy, updated as the turn goes
+  Side me;
+  Phase phase;
+  TurnKind kind;
+  Dir dir;             // current sowing direction
+  bool go_on;          // the move's answer to the house question (`+`)
+  Tracer& trace;
+  int sown = 0;                      // seeds dropped so far (ap.cutoff.seeds-sown)
+  int captures = 0;                  // captures made so far this turn
+  bool question_arose = false;       // the house question came up
+  bool captured_creator_target = false;  // captured the pit the mover blocked
+  std::uint32_t creator_target = 0;  // bit of the enemy pit the mover blocked, at turn start
+  TurnEnd end = TurnEnd::Stopped;
+
+  Side them() const { return opponent(me); }
+  std::uint8_t& mine(Pit p) { return pos.at(me, p); }
+  std::uint8_t theirs(Pit p) const { return pos.at(opponent(me), p); }
+};
+
+// ap.sow.consecutive: drops `n` seeds one per pit starting AT `first` and
+// moving in st.dir; returns the pit that received the last seed.
+template <class Tracer>
+Pit sow_from(TurnState<Tracer>& st, Pit first, int n) {
+  assert(n > 0);
+  Pit p = first;
+  for (int i = 0;; ++i) {
+    ++st.mine(p);
+    if constexpr (Tracer::kEnabled) st.trace.add(EventKind::Sow, st.me, p, 1, ClauseId::ApSowConsecutive);
+    if (i + 1 == n) break;
+    p = next_pit(p, st.dir);
+  }
+  st.sown += n;
+  return p;
+}
+
+// ap.nyumba.status-lost: a pit that is lifted or captured loses house status.
+// INTERPRETATION: ap.interp.status-lost-at-lift -- the loss takes effect at
+// once, so the house question cannot arise twice in one turn.
+template <class Tracer>
+void lose_house_status(TurnState<Tracer>& st, Side owner, Pit p) {
+  if (!st.pos.has_house(owner, p)) return;
+  st.pos.house &= ~pit_bit(owner, p);
+  st.trace.add(EventKind::HouseLost, owner, p, 0, ClauseId::ApHouseStatusLost);
+}
+
+// ap.kutakatia.clear: a block ends when its pit is lifted and sown, when it is
+// captured, or when the pit facing it is captured.
+template <class Tracer>
+void clear_block(TurnState<Tracer>& st, Side owner, Pit p) {
+  if (!st.pos.is_blocked(owner, p)) return;
+  st.pos.block &= ~pit_bit(owner, p);
+  st.trace.add(EventKind::BlockCleared, owner, p, 0, ClauseId::ApBlockClear);
+}
+
+// Lifts every seed of one of the mover's pits (the effects common to every
+// lift: house status and block end). Returns the number lifted.
+template <class Tracer>
+int lift(TurnState<Tracer>& st, Pit p) {
+  const int n = st.mine(p);
+  st.mine(p) = 0;
+  lose_house_status(st, st.me, p);
+  clear_block(st, st.me, p);
+  return n;
+}
+
+// ap.nyumba.working: a pit with house status works while it holds at least
+// the ruleset's threshold.
+// INTERPRETATION: ap.interp.working-after-landing -- when a sowing ends in
+// it, the count after the last seed is the one judged.
+inline bool is_working_house(const Ruleset& rules, const Position& pos, Side s, Pit p) {
+  return pos.has_house(s, p) && pos.at(s, p) >= rules.working_house;
+}
+
+// ap.capture.condition: the last seed made 2+ in one of the mover's front
+// pits and the facing enemy pit holds seeds.
+template <class Tracer>
+bool can_capture_at(const TurnState<Tracer>& st, Pit last) {
+  return is_front(last) && st.pos.at(st.me, last) >= 2 && st.theirs(facing(last)) > 0;
+}
+
+// ap.capture.entry-kichwa-kimbi, ap.capture.entry-first-kunamua-choice,
+// ap.capture.entry-keep-direction: where captured seeds enter, which sets the
+// direction from then on. `chosen` is the move's direction (first kunamua
+// capture only).
+template <class Tracer>
+ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
+  // 1. A capture at pit 1 or 2 enters at the left kichwa and runs clockwise (R);
+  //    one at pit 7 or 8 enters at the right kichwa and runs counterclockwise (L).
+  if (is_left_end(capturing_pit)) {
+    st.dir = Dir::R;
+    return ClauseId::ApCaptureEntryEnd;
+  }
+  if (is_right_end(capturing_pit)) {
+    st.dir = Dir::L;
+    return ClauseId::ApCaptureEntryEnd;
+  }
+  // 2. The first capture of a kunamua turn at pits 3-6: the mover chooses.
+  if (st.phase == Phase::Kunamua && st.captures == 0) {
+    st.dir = chosen;
+    return ClauseId::ApCaptureEntryChoice;
+  }
+  // 3. Otherwise keep the direction already established.
+  return ClauseId::ApCaptureEntryKeep;
+}
+
+// ap.capture.take-all: takes the facing enemy pit and sows its seeds from the
+// entry kichwa. Returns the pit of the last seed.
+template <class Tracer>
+Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
+  const Pit target = facing(capturing_pit);
+  const Side them = st.them();
+  const int n = st.pos.at(them, target);
+  assert(n > 0);
+  // 1. Take every seed of the facing pit.
+  st.pos.at(them, target) = 0;
+  st.trace.add(EventKind::Capture, them, target, n, why);
+  if (st.creator_target & pit_bit(them, target)) st.captured_creator_target = true;
+  // 2. A captured house loses its status; blocks on either pit of the pair end.
+  lose_house_status(st, them, target);
+  clear_block(st, them, target);
+  clear_block(st, st.me, capturing_pit);
+  // 3. Choose the entry kichwa and sow the captured seeds from it.
+  const ClauseId entry_clause = choose_entry(st, capturing_pit, st.dir);
+  ++st.captures;
+  const Pit entry = st.dir == Dir::R ? front_pit(1) : front_pit(8);
+  st.trace.add(EventKind::Enter, st.me, entry, n, entry_clause);
+  return sow_from(st, entry, n);
+}
+
+}  // namespace bao::detail
+
+namespace bao::detail {
+
+// ap.mtaji.capture-start: the enemy pit that the first sowing from `p` in
+// direction `d` would capture, or -1. Only pits holding 2..capture_start_max
+// can start a capture (ap.mtaji.sixteen-kutakata); such a sowing never comes
+// back round to its own pit, so its last pit gains exactly one seed.
+inline int first_run_capture_target(const Ruleset& rules, const Position& pos, Side me, Pit p,
+                                    Dir d) {
+  const int n = pos.at(me, p);
+  if (n < 2 || n > rules.capture_start_max) return -1;
+  assert(n < kPitsPerSide);
+  const Pit last = static_cast<Pit>((p + kPitsPerSide + step(d) * n) % kPitsPerSide);
+  // ap.capture.condition: an occupied front pit facing a non-empty enemy pit.
+  if (!is_front(last) || pos.at(me, last) == 0) return -1;
+  if (pos.at(opponent(me), facing(last)) == 0) return -1;
+  return facing(last);
+}
+
+}  // namespace bao::detail

@@ -1,0 +1,69 @@
+// Which positions a ruleset can represent (the `position` command's `?`).
+#include <bit>
+#include <optional>
+#include <fmt/format.h>
+
+#include "oracle/engine/engine.hpp"
+#include "oracle/notation/bpn.hpp"
+
+namespace bao {
+namespace {
+
+std::string pit_list(std::uint32_t mask) {
+  std::string out;
+  for (Side s : {Side::South, Side::North})
+    for (Pit p = 0; p < kPitsPerSide; ++p)
+      if (mask & pit_bit(s, p)) out += (out.empty() ? "" : ", ") + pit_name(s, p);
+  return out.empty() ? "none" : out;
+}
+
+// House status is never gained, so only the start position's house pits can
+// hold it.
+std::optional<Error> check_house(const Ruleset& rules, const Position& pos) {
+  const std::uint32_t allowed = start_position(rules).house;
+  if (const std::uint32_t bad = pos.house & ~allowed)
+    return Error{fmt::format("key house: {} cannot hold house status under {} (only {})",
+                             pit_list(bad), rules.id, pit_list(allowed))};
+  return std::nullopt;
+}
+
+std::optional<Error> check_block(const Ruleset& rules, const Position& pos) {
+  if (pos.block == 0) return std::nullopt;
+  if (rules.block == BlockRule::None)
+    return Error{fmt::format("key block: {} has no blocking rule", rules.id)};
+  const std::uint32_t fronts = front_mask(Side::South) | front_mask(Side::North);
+  if (const std::uint32_t bad = pos.block & ~fronts)
+    return Error{fmt::format("key block: {} is not a front-row pit", pit_list(bad))};
+  // INTERPRETATION: ap.interp.block-one-per-side.
+  for (Side s : {Side::South, Side::North})
+    if (std::popcount(pos.block & side_mask(s)) > 1)
+      return Error{fmt::format("key block: {} blocks more than one pit of one side ({})",
+                               rules.id, pit_list(pos.block & side_mask(s)))};
+  return std::nullopt;
+}
+
+// Only the cutoff decides a result the board cannot show, in these rules.
+std::optional<Error> check_result(const Ruleset& rules, const Position& pos) {
+  if (pos.decided.kind == Decided::Kind::None) return std::nullopt;
+  if (rules.cutoff_rule != CutoffRule::None && pos.decided.reason == Reason::Infinite &&
+      pos.decided.kind != Decided::Kind::Draw)
+    return std::nullopt;
+  return Error{fmt::format("key result: {} cannot end a game with {} {}", rules.id,
+                           pos.decided.kind == Decided::Kind::Draw ? "a draw by" : "a win by",
+                           to_string(pos.decided.reason))};
+}
+
+}  // namespace
+
+Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& pos) {
+  if (!position_is_ok(pos)) return Error{"position: inconsistent seed total or result"};
+  if (pos.store[0] != 0 || pos.store[1] != 0)
+    return Error{fmt::format("key store: {} never takes seeds off the board", rules.id)};
+  if (pos.quiet != 0)
+    return Error{fmt::format("key quiet: {} has no no-progress rule", rules.id)};
+  for (auto check : {check_house, check_block, check_result})
+    if (auto err = check(rules, pos)) return *err;
+  return pos;
+}
+
+}  // namespace bao

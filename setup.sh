@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages bao-oracle builds with. Does nothing when all are present.
+set -euo pipefail
+packages=(g++ cmake ninja-build libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev
+          librapidcheck-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all build dependencies present"
+  exit 0
+fi
+echo "setup: installing ${missing[*]}"
+sudo_cmd=()
+[ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+"${sudo_cmd[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"

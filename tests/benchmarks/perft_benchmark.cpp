@@ -1,0 +1,46 @@
+// Perft speed of the oracle, tracing off: leaf nodes per second from the start
+// position and from mid-game positions (reached by random play; they are
+// inputs, not expected values). Run: build/release/tests/bao_bench
+#include <benchmark/benchmark.h>
+
+#include "oracle/engine/engine.hpp"
+#include "oracle/notation/bpn.hpp"
+
+namespace {
+
+using namespace bao;
+
+void run_perft(benchmark::State& state, const char* ruleset, const char* bpn, int depth) {
+  const Ruleset& rules = *find_ruleset(ruleset);
+  const Position pos = std::string_view(bpn) == "start" ? start_position(rules)
+                                                        : parse_bpn(bpn).value();
+  std::uint64_t nodes = 0;
+  for (auto _ : state) {
+    const std::uint64_t n = perft(rules, pos, depth);
+    benchmark::DoNotOptimize(n);
+    nodes += n;
+  }
+  state.counters["nodes"] = static_cast<double>(nodes) / static_cast<double>(state.iterations());
+  state.counters["nodes/s"] =
+      benchmark::Counter(static_cast<double>(nodes), benchmark::Counter::kIsRate);
+}
+
+// Kunamua from the start: short turns, few moves per position.
+BENCHMARK_CAPTURE(run_perft, zanzibar_start_d9, "ap-zanzibar", "start", 9)
+    ->Unit(benchmark::kMillisecond);
+// Kunamua, 20 plies in: captures and house questions.
+BENCHMARK_CAPTURE(run_perft, zanzibar_kunamua_mid_d5, "ap-zanzibar",
+                  "S 0,5,3,3,2,1,4,0/2,0,2,2,0,3,0,4 3,1,1,0,4,0,0,0/0,0,0,0,0,0,0,0 hand=12,12",
+                  5)
+    ->Unit(benchmark::kMillisecond);
+// Just after the reserves run out: mtaji phase, long relays.
+BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_44_d5, "ap-zanzibar",
+                  "S 2,3,4,2,2,0,5,1/2,1,6,2,4,1,2,2 1,0,5,0,7,0,3,1/1,1,1,1,1,1,1,1", 5)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_60_d5, "ap-zanzibar",
+                  "S 0,3,11,2,0,0,9,1/1,0,2,2,2,1,3,7 1,1,1,3,2,1,2,2/0,3,0,2,0,1,0,1", 5)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

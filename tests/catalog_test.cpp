@@ -1,0 +1,139 @@
+// The clause catalog is enforced: every clause is well formed and cites an
+// existing rule source without copying it, every clause of a ruleset is named
+// by the code that implements it and by a unit test, and nothing in the code
+// or the tests names a clause the catalog lacks.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "oracle/core/clause.hpp"
+#include "oracle/core/ruleset.hpp"
+
+namespace bao {
+namespace {
+
+namespace fs = std::filesystem;
+const fs::path kRoot = BAO_SOURCE_DIR;
+
+std::string read_file(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The text of every C++ file below `dir` (relative to the repository root),
+// leaving out the catalog files themselves.
+std::string sources_under(const char* dir) {
+  std::string all;
+  for (const auto& e : fs::recursive_directory_iterator(kRoot / dir)) {
+    const auto ext = e.path().extension();
+    if (ext == ".cpp" || ext == ".hpp") all += read_file(e.path()) + "\n";
+  }
+  return all;
+}
+
+// Dotted clause ids of the form `<source>.<topic>.<name>`.
+std::set<std::string> dotted_ids_in(const std::string& text) {
+  static const std::regex id(R"(\b(ap)\.[a-z0-9-]+\.[a-z0-9-]+[a-z0-9])");
+  std::set<std::string> out;
+  for (std::sregex_iterator it(text.begin(), text.end(), id), end; it != end; ++it)
+    out.insert(it->str());
+  return out;
+}
+
+std::vector<std::string> words_of(std::string_view text) {
+  std::vector<std::string> words;
+  std::string w;
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (!w.empty()) {
+      words.push_back(w);
+      w.clear();
+    }
+  }
+  if (!w.empty()) words.push_back(w);
+  return words;
+}
+
+TEST(Catalog, EveryClauseIsWellFormedAndUnique) {
+  static const std::regex name_format(R"([a-z]+\.[a-z0-9-]+\.[a-z0-9-]+)");
+  std::set<std::string_view> names;
+  for (const Clause& c : all_clauses()) {
+    EXPECT_TRUE(std::regex_match(std::string(c.name), name_format)) << c.name;
+    EXPECT_TRUE(names.insert(c.name).second) << "duplicate clause id " << c.name;
+    EXPECT_FALSE(c.section.empty()) << c.name;
+    EXPECT_GT(c.paraphrase.size(), 20u) << c.name;
+    EXPECT_TRUE(fs::exists(kRoot / ".." / "shared" / "rules" / c.source_file))
+        << c.name << " cites a missing source " << c.source_file;
+    EXPECT_EQ(find_clause(c.name), c.id);
+    const bool named_interp = c.name.find(".interp.") != std::string_view::npos;
+    EXPECT_EQ(c.kind == ClauseKind::Interpretation, named_interp) << c.name;
+  }
+}
+
+// Paraphrases are in our own words: none shares a run of eight words with
+// the source it cites.
+TEST(Catalog, ParaphrasesDoNotCopyTheSource) {
+  for (const Clause& c : all_clauses()) {
+    const auto source = words_of(read_file(kRoot / ".." / "shared" / "rules" / c.source_file));
+    std::set<std::string> runs;
+    for (std::size_t i = 0; i + 8 <= source.size(); ++i) {
+      std::string run;
+      for (std::size_t k = 0; k < 8; ++k) run += source[i + k] + " ";
+      runs.insert(run);
+    }
+    const auto ours = words_of(c.paraphrase);
+    for (std::size_t i = 0; i + 8 <= ours.size(); ++i) {
+      std::string run;
+      for (std::size_t k = 0; k < 8; ++k) run += ours[i + k] + " ";
+      EXPECT_FALSE(runs.count(run)) << c.name << " copies \"" << run << "\"";
+    }
+  }
+}
+
+TEST(Catalog, EveryRulesetClauseIsNamedByTheCode) {
+  const std::set<std::string> in_code = dotted_ids_in(sources_under("oracle"));
+  for (const Ruleset* r : all_rulesets())
+    for (ClauseId id : r->clauses)
+      EXPECT_TRUE(in_code.count(std::string(clause_name(id))))
+          << r->id << ": no code names " << clause_name(id);
+}
+
+TEST(Catalog, EveryRulesetClauseHasAUnitTest) {
+  // Tests name the clause they exercise in a `// clause: <id>` line.
+  const std::string tests = sources_under("tests");
+  static const std::regex marker(R"(// clause: ([a-z0-9.-]+))");
+  std::set<std::string> tested;
+  for (std::sregex_iterator it(tests.begin(), tests.end(), marker), end; it != end; ++it)
+    tested.insert((*it)[1].str());
+  for (const Ruleset* r : all_rulesets())
+    for (ClauseId id : r->clauses)
+      EXPECT_TRUE(tested.count(std::string(clause_name(id))))
+          << r->id << ": no unit test names " << clause_name(id);
+}
+
+TEST(Catalog, CodeAndTestsNameOnlyCataloguedClauses) {
+  for (const char* dir : {"oracle", "tests"})
+    for (const std::string& id : dotted_ids_in(sources_under(dir)))
+      EXPECT_NE(find_clause(id), ClauseId::None) << dir << "/ names unknown clause " << id;
+}
+
+TEST(Catalog, RulesetsListKnownDistinctClauses) {
+  for (const Ruleset* r : all_rulesets()) {
+    std::set<ClauseId> seen;
+    EXPECT_FALSE(r->clauses.empty()) << r->id;
+    for (ClauseId id : r->clauses) {
+      EXPECT_NE(id, ClauseId::None) << r->id;
+      EXPECT_TRUE(seen.insert(id).second) << r->id << " lists " << clause_name(id) << " twice";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace bao
