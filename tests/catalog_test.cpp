@@ -118,6 +118,18 @@ TEST(Catalog, EveryRulesetClauseHasAUnitTest) {
           << r->id << ": no unit test names " << clause_name(id);
 }
 
+// Each ruleset's document lists its whole catalog.
+TEST(Catalog, EveryRulesetClauseIsDocumented) {
+  for (const Ruleset* r : all_rulesets()) {
+    const fs::path doc = kRoot / "docs" / "rulesets" / (std::string(r->id) + ".md");
+    ASSERT_TRUE(fs::exists(doc)) << doc;
+    const std::string text = read_file(doc);
+    for (ClauseId id : r->clauses)
+      EXPECT_NE(text.find("`" + std::string(clause_name(id)) + "`"), std::string::npos)
+          << doc << " does not list " << clause_name(id);
+  }
+}
+
 TEST(Catalog, CodeAndTestsNameOnlyCataloguedClauses) {
   for (const char* dir : {"oracle", "tests"})
     for (const std::string& id : dotted_ids_in(sources_under(dir)))

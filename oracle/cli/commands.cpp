@@ -80,10 +80,9 @@ std::string clauses_text(const Ruleset& rules) {
   int interpretations = 0;
   for (ClauseId id : rules.clauses)
     if (clause_info(id).kind == ClauseKind::Interpretation) ++interpretations;
-  std::string out = fmt::format("{}: {} clauses ({} rules, {} interpretations)\n", rules.id,
-                                rules.clauses.size(),
-                                static_cast<int>(rules.clauses.size()) - interpretations,
-                                interpretations);
+  std::string out =
+      fmt::format("{}: {} clauses ({} rules, {} interpretations)\n", rules.id, rules.clauses.size(),
+                  static_cast<int>(rules.clauses.size()) - interpretations, interpretations);
   // One block per clause: the paraphrases are too long for columns.
   for (ClauseId id : rules.clauses) {
     const Clause& c = clause_info(id);
@@ -110,10 +109,15 @@ std::string clauses_json(const Ruleset& rules) {
 // ---------------------------------------------------------------------------
 // play
 
+struct Played {
+  Move move;
+  Position after;
+};
+
 // Plays `text` in `pos`; the error names the move's place on the command line
 // and, for an illegal move, lists the legal ones.
-Expected<Position> play_one(const Ruleset& rules, const Position& pos, std::string_view text,
-                            std::size_t number, Trace& trace) {
+Expected<Played> play_one(const Ruleset& rules, const Position& pos, std::string_view text,
+                          std::size_t number, Trace& trace) {
   const std::string label = fmt::format("--move {}", number);
   auto move = parse_move(text, pos.to_move);
   if (!move) return Error{fmt::format("{}: {}", label, move.error().message)};
@@ -123,7 +127,7 @@ Expected<Position> play_one(const Ruleset& rules, const Position& pos, std::stri
     return Error{fmt::format("{}: {}; legal moves for {}: {}", label, after.error().message,
                              side_name(pos.to_move), legal.empty() ? "none" : legal)};
   }
-  return after;
+  return Played{*move, *after};
 }
 
 // ---------------------------------------------------------------------------
@@ -186,8 +190,8 @@ std::string sample_game(const Ruleset& rules, Position pos) {
     }
     out += format_annotated_trace(trace.events());
     pos = *after;
-    out += fmt::format("  position: {}\n  status: {}\n", to_bpn(pos),
-                       to_string(status(rules, pos)));
+    out +=
+        fmt::format("  position: {}\n  status: {}\n", to_bpn(pos), to_string(status(rules, pos)));
   }
   const Status end = status(rules, pos);
   out += end.kind == Status::Kind::Ongoing
@@ -288,8 +292,8 @@ Subcommands define_commands(CLI::App& app, Options& o) {
 
 int run_perft(const Options& o, std::ostream& out, std::ostream& err) {
   const auto started = std::chrono::steady_clock::now();
-  auto result = count_paths(o.ruleset, o.position, o.depth,
-                            o.divide ? PerftMode::Divide : PerftMode::Total);
+  auto result =
+      count_paths(o.ruleset, o.position, o.depth, o.divide ? PerftMode::Divide : PerftMode::Total);
   if (!result) return report(err, result.error().message);
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
   out << result->text << std::flush;
@@ -310,13 +314,13 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
              std::ostream& err) {
   if (s.rulesets->parsed()) return finish(rulesets_command(), out, err);
   if (s.clauses->parsed())
-    return finish(clauses_command(o.ruleset, o.json ? ClauseFormat::Json : ClauseFormat::Text),
-                  out, err);
+    return finish(clauses_command(o.ruleset, o.json ? ClauseFormat::Json : ClauseFormat::Text), out,
+                  err);
   if (s.moves->parsed()) return finish(moves_command(o.ruleset, o.position), out, err);
   if (s.play->parsed())
-    return finish(play_command(o.ruleset, o.position, o.moves,
-                               o.trace ? TraceMode::On : TraceMode::Off),
-                  out, err);
+    return finish(
+        play_command(o.ruleset, o.position, o.moves, o.trace ? TraceMode::On : TraceMode::Off), out,
+        err);
   if (s.perft->parsed()) return run_perft(o, out, err);
   if (s.engine->parsed()) return run_engine(o, in, out, err);
   if (s.demo->parsed()) return finish(demo_command(), out, err);
@@ -355,8 +359,8 @@ Output rulesets_command() {
   }
   std::string out;
   for (const Ruleset* r : all_rulesets())
-    out += fmt::format("{:<{}}  {:<{}}  {}\n", r->id, id_width, r->title, title_width,
-                       r->source_file);
+    out +=
+        fmt::format("{:<{}}  {:<{}}  {}\n", r->id, id_width, r->title, title_width, r->source_file);
   return out;
 }
 
@@ -380,12 +384,12 @@ Output play_command(std::string_view ruleset, std::string_view position,
   std::string traces;
   for (std::size_t i = 0; i < moves.size(); ++i) {
     Trace events;
-    auto after = play_one(*setup->rules, pos, moves[i], i + 1, events);
-    if (!after) return after.error();
+    auto played = play_one(*setup->rules, pos, moves[i], i + 1, events);
+    if (!played) return played.error();
     if (trace == TraceMode::On)
-      traces += fmt::format("{}\n{}", move_to_string(*parse_move(moves[i], pos.to_move), pos.to_move),
-                            format_annotated_trace(events.events()));
-    pos = *after;
+      traces += move_to_string(played->move, pos.to_move) + "\n" +
+                format_annotated_trace(events.events());
+    pos = played->after;
   }
   return traces + fmt::format("{}\n{}\n", to_bpn(pos), to_string(status(*setup->rules, pos)));
 }
@@ -406,8 +410,7 @@ std::string demo_command() {
   return out;
 }
 
-int run(int argc, const char* const* argv, std::istream& in, std::ostream& out,
-        std::ostream& err) {
+int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err) {
   // Nothing may escape: an unexpected exception is reported on one line too,
   // with its own status since it is not the user's input at fault.
   try {

@@ -46,7 +46,6 @@ std::string demo_command();
 // Parses the command line, runs the subcommand and returns the exit status:
 // kExitOk, or kExitBadInput after one `bao-oracle: ...` line on `err`.
 // `engine` reads requests from `in`.
-int run(int argc, const char* const* argv, std::istream& in, std::ostream& out,
-        std::ostream& err);
+int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace bao::cli

@@ -93,7 +93,7 @@ constexpr std::array<CommandSpec, 12> kCommands{{
     {"play", Arity::One},
     {"status", Arity::None},
     {"quit", Arity::None},
-    {"perft", Arity::One},  // optional command
+    {"perft", Arity::One},   // optional command
     {"trace", Arity::None},  // optional command
 }};
 
@@ -245,7 +245,8 @@ std::string EngineServer::play_move(std::string_view text) {
 std::string EngineServer::count_paths(std::string_view depth_text) const {
   const int depth = parse_small_count(depth_text, kMaxServerPerftDepth);
   if (depth < 0)
-    return fail(fmt::format("perft depth must be a whole number from 0 to {}", kMaxServerPerftDepth));
+    return fail(
+        fmt::format("perft depth must be a whole number from 0 to {}", kMaxServerPerftDepth));
   return ok(fmt::format("{}", perft(*rules_, pos_, depth)));
 }
 

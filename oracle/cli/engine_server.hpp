@@ -54,7 +54,7 @@ class EngineServer {
 
   const Ruleset* rules_;
   Position pos_;
-  Trace trace_;             // events of the last successful `play`
+  Trace trace_;              // events of the last successful `play`
   bool have_trace_ = false;  // set by a successful `play`, cleared by `ruleset` and `position`
   bool quit_ = false;
 };

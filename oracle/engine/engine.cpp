@@ -299,6 +299,7 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
     }
     return emit_captures(c, sink);
   }
+  // Only whole-pit starts: ap.kunamua.no-two-seed-start (no `t` moves).
   const std::uint8_t starts = kunamua_kutakata_pits(rules, pos);
   for (Pit p = 0; p < kRowLength; ++p) {
     if (!(starts & (1u << p))) continue;
