@@ -62,8 +62,7 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
   }
   // 3. Safari: lift the house (losing its status) and relay on.
   if (cutoff_reached(st, last)) return true;
-  const int n = lift(st, last);
-  st.trace.add(EventKind::Safari, st.me, last, n, ClauseId::ApHouseQuestion);
+  const int n = lift(st, last, EventKind::Safari, ClauseId::ApHouseQuestion);
   last = sow_from(st, next_pit(last, st.dir), n);
   return false;
 }
@@ -119,8 +118,7 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
     if (cutoff_reached(st, last)) return;
     // 6. ap.sow.relay: lift the pit and go on in the same direction.
     run_lifted_house = st.pos.has_house(st.me, last);
-    const int n = lift(st, last);
-    st.trace.add(EventKind::Relay, st.me, last, n, relay_clause);
+    const int n = lift(st, last, EventKind::Relay, relay_clause);
     last = sow_from(st, next_pit(last, st.dir), n);
   }
 }
@@ -141,8 +139,7 @@ void start_kunamua(TurnState<Tracer>& st, Pit p) {
     return continue_turn(st, last, false);
   }
   const bool was_house = st.pos.has_house(st.me, p);
-  const int n = lift(st, p);
-  st.trace.add(EventKind::Lift, st.me, p, n, ClauseId::ApKunamuaKutakataSow);
+  const int n = lift(st, p, EventKind::Lift, ClauseId::ApKunamuaKutakataSow);
   const Pit last = sow_from(st, next_pit(p, st.dir), n);
   continue_turn(st, last, was_house);
 }
@@ -151,10 +148,9 @@ void start_kunamua(TurnState<Tracer>& st, Pit p) {
 template <class Tracer>
 void start_mtaji(TurnState<Tracer>& st, Pit p) {
   const bool was_house = st.pos.has_house(st.me, p);
-  const int n = lift(st, p);
-  st.trace.add(EventKind::Lift, st.me, p, n,
-               st.kind == TurnKind::Capturing ? ClauseId::ApMtajiCaptureStart
-                                              : ClauseId::ApMtajiStart);
+  const int n = lift(st, p, EventKind::Lift,
+                     st.kind == TurnKind::Capturing ? ClauseId::ApMtajiCaptureStart
+                                                    : ClauseId::ApMtajiStart);
   const Pit last = sow_from(st, next_pit(p, st.dir), n);
   continue_turn(st, last, was_house);
 }
@@ -194,6 +190,8 @@ TurnState<Tracer> play_turn(const Ruleset& rules, const Position& pos, const Mov
   else
     start_mtaji(st, m.pit);
   if (st.end != TurnEnd::Illegal) finish_turn(st);
+  // A move never creates or destroys a seed.
+  assert(st.pos.total_seeds() == pos.total_seeds());
   return st;
 }
 

@@ -85,11 +85,13 @@ void clear_block(TurnState<Tracer>& st, Side owner, Pit p) {
   st.trace.add(EventKind::BlockCleared, owner, p, 0, ClauseId::ApBlockClear);
 }
 
-// Lifts every seed of one of the mover's pits (the effects common to every
-// lift: house status and block end). Returns the number lifted.
+// Lifts every seed of one of the mover's pits, recording the lift as `kind`
+// (lift, relay or safari) decided by `why`, with the effects every lift has:
+// the pit loses house status and any block. Returns the number lifted.
 template <class Tracer>
-int lift(TurnState<Tracer>& st, Pit p) {
+int lift(TurnState<Tracer>& st, Pit p, EventKind kind, ClauseId why) {
   const int n = st.mine(p);
+  st.trace.add(kind, st.me, p, n, why);
   st.mine(p) = 0;
   lose_house_status(st, st.me, p);
   clear_block(st, st.me, p);

@@ -29,16 +29,16 @@ void run_perft(benchmark::State& state, const char* ruleset, const char* bpn, in
 BENCHMARK_CAPTURE(run_perft, zanzibar_start_d9, "ap-zanzibar", "start", 9)
     ->Unit(benchmark::kMillisecond);
 // Kunamua, 20 plies in: captures and house questions.
-BENCHMARK_CAPTURE(run_perft, zanzibar_kunamua_mid_d5, "ap-zanzibar",
+BENCHMARK_CAPTURE(run_perft, zanzibar_kunamua_mid_d7, "ap-zanzibar",
                   "S 0,5,3,3,2,1,4,0/2,0,2,2,0,3,0,4 3,1,1,0,4,0,0,0/0,0,0,0,0,0,0,0 hand=12,12",
-                  5)
+                  7)
     ->Unit(benchmark::kMillisecond);
 // Just after the reserves run out: mtaji phase, long relays.
-BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_44_d5, "ap-zanzibar",
-                  "S 2,3,4,2,2,0,5,1/2,1,6,2,4,1,2,2 1,0,5,0,7,0,3,1/1,1,1,1,1,1,1,1", 5)
+BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_44_d8, "ap-zanzibar",
+                  "S 2,3,4,2,2,0,5,1/2,1,6,2,4,1,2,2 1,0,5,0,7,0,3,1/1,1,1,1,1,1,1,1", 8)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_60_d5, "ap-zanzibar",
-                  "S 0,3,11,2,0,0,9,1/1,0,2,2,2,1,3,7 1,1,1,3,2,1,2,2/0,3,0,2,0,1,0,1", 5)
+BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_60_d8, "ap-zanzibar",
+                  "S 0,3,11,2,0,0,9,1/1,0,2,2,2,1,3,7 1,1,1,3,2,1,2,2/0,3,0,2,0,1,0,1", 8)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
