@@ -10,8 +10,9 @@
 #include <chrono>
 #include <cstdint>
 #include <exception>
-#include <iostream>
+#include <istream>
 #include <nlohmann/json.hpp>
+#include <ostream>
 #include <random>
 #include <vector>
 
@@ -339,7 +340,12 @@ int run_checked(int argc, const char* const* argv, std::istream& in, std::ostrea
   } catch (const CLI::ParseError& e) {
     // --help and --version arrive as "errors" with exit code 0.
     if (e.get_exit_code() == 0) return app.exit(e, out, err);
-    return report(err, fmt::format("{} (see bao-oracle --help)", e.what()));
+    // Point at the help of the subcommand being parsed, if it got that far.
+    const auto subs = app.get_subcommands();
+    const std::string help = subs.empty()
+                                 ? "bao-oracle --help"
+                                 : fmt::format("bao-oracle {} --help", subs[0]->get_name());
+    return report(err, fmt::format("{} (see {})", e.what(), help));
   }
   if (app.get_subcommands().empty()) {
     out << app.help() << std::flush;

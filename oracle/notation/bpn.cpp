@@ -268,9 +268,11 @@ Expected<Position> BpnParser::parse(std::string_view text) {
   // A missing field is reported where it should have started: the end of the input.
   const std::size_t end = fields.back().offset + fields.back().text.size();
   if (auto err = parse_side(fields[0])) return *err;
+  // Fields are checked in order, so a short south field is reported as such
+  // rather than as a missing north field.
   if (fields.size() < 2) return field_error(south, "missing", end);
-  if (fields.size() < 3) return field_error(north, "missing", end);
   if (auto err = parse_rows(fields[1], Side::South, south)) return *err;
+  if (fields.size() < 3) return field_error(north, "missing", end);
   if (auto err = parse_rows(fields[2], Side::North, north)) return *err;
   for (std::size_t i = 3; i < fields.size(); ++i)
     if (auto err = parse_item(fields[i], static_cast<int>(i) + 1)) return *err;
