@@ -21,6 +21,7 @@
 #include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/scenario/scenario.hpp"
 
 namespace bao::cli {
 namespace {
@@ -249,6 +250,8 @@ struct Options {
   bool divide = false;
   bool json = false;
   std::string engine_ruleset{"ap-zanzibar"};
+  std::vector<std::string> scenario_paths;
+  scenario::RunOptions scenario_options;
 };
 
 struct Subcommands {
@@ -259,6 +262,7 @@ struct Subcommands {
   CLI::App* perft;
   CLI::App* engine;
   CLI::App* demo;
+  CLI::App* scenarios;
 };
 
 void add_setup_options(CLI::App& sub, Options& o) {
@@ -288,6 +292,12 @@ Subcommands define_commands(CLI::App& app, Options& o) {
   s.engine->add_option("--ruleset", o.engine_ruleset, "Ruleset before any `ruleset` request")
       ->capture_default_str();
   s.demo = app.add_subcommand("demo", "Show every ruleset with a traced sample game");
+  s.scenarios = app.add_subcommand("scenarios", "Run YAML scenarios against the oracle");
+  s.scenarios->add_option("PATH", o.scenario_paths, "Scenario files or folders (default: scenarios/)");
+  s.scenarios->add_option("--ruleset", o.scenario_options.ruleset, "Run only this ruleset");
+  s.scenarios->add_option("--filter", o.scenario_options.filter, "Regex over scenario ids");
+  s.scenarios->add_option("--junit", o.scenario_options.junit_path, "Write JUnit XML here");
+  s.scenarios->add_option("--json", o.scenario_options.json_path, "Write JSON results here");
   return s;
 }
 
@@ -325,6 +335,11 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
   if (s.perft->parsed()) return run_perft(o, out, err);
   if (s.engine->parsed()) return run_engine(o, in, out, err);
   if (s.demo->parsed()) return finish(demo_command(), out, err);
+  if (s.scenarios->parsed()) {
+    const std::vector<std::string> paths =
+        o.scenario_paths.empty() ? std::vector<std::string>{"scenarios"} : o.scenario_paths;
+    return scenario::run_scenarios_command(paths, o.scenario_options, out, err);
+  }
   return kExitOk;
 }
 

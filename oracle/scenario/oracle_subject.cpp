@@ -1,0 +1,78 @@
+// The oracle's own engine behind the Subject interface. Everything goes
+// through protocol text, as it would for an external engine, so a scenario
+// exercises the notation as well as the rules.
+#include <fmt/format.h>
+
+#include "oracle/core/ruleset.hpp"
+#include "oracle/engine/engine.hpp"
+#include "oracle/notation/bpn.hpp"
+#include "oracle/scenario/scenario.hpp"
+
+namespace bao::scenario {
+namespace {
+
+Expected<const Ruleset*> ruleset_named(std::string_view id) {
+  const Ruleset* r = find_ruleset(id);
+  if (!r) return Error{fmt::format("ruleset '{}' is not implemented", id)};
+  return r;
+}
+
+// A BPN the ruleset can represent.
+Expected<Position> position_for(const Ruleset& rules, const std::string& bpn) {
+  auto pos = parse_bpn(bpn);
+  if (!pos) return pos.error();
+  return validate_for_ruleset(rules, *pos);
+}
+
+}  // namespace
+
+bool OracleSubject::supports(std::string_view ruleset) const {
+  return find_ruleset(ruleset) != nullptr;
+}
+
+Expected<std::string> OracleSubject::start_position(std::string_view ruleset) {
+  auto rules = ruleset_named(ruleset);
+  if (!rules) return rules.error();
+  return to_bpn(bao::start_position(**rules));
+}
+
+Expected<std::vector<std::string>> OracleSubject::legal_moves(std::string_view ruleset,
+                                                              const std::string& bpn) {
+  auto rules = ruleset_named(ruleset);
+  if (!rules) return rules.error();
+  auto pos = position_for(**rules, bpn);
+  if (!pos) return pos.error();
+  std::vector<std::string> out;
+  for (const Move& m : bao::legal_moves(**rules, *pos))
+    out.push_back(move_to_string(m, pos->to_move));
+  return out;
+}
+
+Expected<PlayResult> OracleSubject::play(std::string_view ruleset, const std::string& bpn,
+                                         const std::string& move) {
+  auto rules = ruleset_named(ruleset);
+  if (!rules) return rules.error();
+  auto pos = position_for(**rules, bpn);
+  if (!pos) return pos.error();
+  auto m = parse_move(move, pos->to_move);
+  if (!m) return m.error();
+  Trace trace;
+  auto after = bao::play(**rules, *pos, *m, &trace);
+  if (!after) return after.error();
+  std::vector<TraceItem> items;
+  for (const Event& e : trace.events()) {
+    const std::string_view clause = clause_name(e.clause);
+    items.push_back({format_protocol_trace({e}), clause == "-" ? "" : std::string(clause)});
+  }
+  return PlayResult{to_bpn(*after), std::move(items)};
+}
+
+Expected<std::string> OracleSubject::status(std::string_view ruleset, const std::string& bpn) {
+  auto rules = ruleset_named(ruleset);
+  if (!rules) return rules.error();
+  auto pos = position_for(**rules, bpn);
+  if (!pos) return pos.error();
+  return to_string(bao::status(**rules, *pos));
+}
+
+}  // namespace bao::scenario

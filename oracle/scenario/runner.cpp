@@ -1,0 +1,509 @@
+// Runs loaded scenarios against a Subject and reports the result the cmark
+// way: one block per failure (file, line range, scenario, ruleset, what
+// failed, then expected versus actual), and one closing count line.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "oracle/notation/bpn.hpp"
+#include "oracle/scenario/scenario.hpp"
+
+namespace bao::scenario {
+namespace {
+
+// ---- Diffs ----------------------------------------------------------------------
+
+// Move text in canonical form for `mover`; text that does not parse is kept
+// as the subject wrote it, so the diff shows it.
+std::string canonical_move(const std::string& text, Side mover) {
+  auto m = parse_move(text, mover);
+  return m ? move_to_string(*m, mover) : text;
+}
+
+std::string join(const std::vector<std::string>& v, std::string_view sep = " ") {
+  return fmt::format("{}", fmt::join(v, sep));
+}
+
+std::vector<std::string> texts(const std::vector<MoveText>& ms) {
+  std::vector<std::string> out;
+  for (const auto& m : ms) out.push_back(m.text);
+  return out;
+}
+
+// Items of `a` that `b` lacks, in the order of `a`.
+std::vector<std::string> minus(const std::vector<std::string>& a,
+                               const std::vector<std::string>& b) {
+  std::vector<std::string> out;
+  for (const auto& x : a)
+    if (std::find(b.begin(), b.end(), x) == b.end()) out.push_back(x);
+  return out;
+}
+
+// "missing: A6L; extra: A5R"
+std::string move_set_diff(const std::vector<std::string>& missing,
+                          const std::vector<std::string>& extra) {
+  std::vector<std::string> parts;
+  if (!missing.empty()) parts.push_back("missing: " + join(missing, ", "));
+  if (!extra.empty()) parts.push_back("extra: " + join(extra, ", "));
+  return join(parts, "; ");
+}
+
+std::vector<std::string> split_ws(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> out;
+  for (std::string t; in >> t;) out.push_back(t);
+  return out;
+}
+
+// The rows of a position with the pits that differ from `other` named.
+std::string row_diff(const Position& want, const Position& got) {
+  struct Row {
+    Side side;
+    bool front;
+    char letter;
+  };
+  std::string out;
+  for (Row r : {Row{Side::South, true, 'A'}, Row{Side::South, false, 'B'},
+                Row{Side::North, true, 'a'}, Row{Side::North, false, 'b'}}) {
+    std::vector<std::string> w, g, differ;
+    for (int i = 1; i <= kRowLength; ++i) {
+      const Pit p = r.front ? front_pit(i) : back_pit(i);
+      w.push_back(std::to_string(want.at(r.side, p)));
+      g.push_back(std::to_string(got.at(r.side, p)));
+      if (want.at(r.side, p) != got.at(r.side, p)) differ.push_back(pit_name(r.side, p));
+    }
+    if (differ.empty()) continue;
+    out += fmt::format("    row {}: expected {}  actual {}  (differs at {})\n", r.letter,
+                       join(w, ","), join(g, ","), join(differ, ", "));
+  }
+  return out;
+}
+
+// The fields of two BPNs that differ: side, rows (pit by pit) and keys.
+std::string position_diff(const std::string& expected, const std::string& actual) {
+  std::string out = fmt::format("    expected: {}\n    actual:   {}\n", expected, actual);
+  auto want = parse_bpn(expected);
+  auto got = parse_bpn(actual);
+  if (!want || !got) return out + "    (actual is not valid BPN: " + got.error().message + ")\n";
+  if (want->to_move != got->to_move)
+    out +=
+        fmt::format("    side: expected {}  actual {}\n", want->to_move == Side::South ? 'S' : 'N',
+                    got->to_move == Side::South ? 'S' : 'N');
+  out += row_diff(*want, *got);
+  // Keys: compare the key=value items of the canonical forms.
+  const auto keys = [](const std::string& bpn) {
+    std::vector<std::string> items = split_ws(bpn);
+    items.erase(items.begin(), items.begin() + std::min<std::size_t>(3, items.size()));
+    return items;
+  };
+  const auto wk = keys(to_bpn(*want));
+  const auto gk = keys(to_bpn(*got));
+  if (const auto m = minus(wk, gk), e = minus(gk, wk); !m.empty() || !e.empty())
+    out += fmt::format("    keys: expected {}  actual {}\n", wk.empty() ? "(none)" : join(wk),
+                       gk.empty() ? "(none)" : join(gk));
+  return out;
+}
+
+// Finds `want` as an in-order subsequence of `got`; returns the index of the
+// first pattern that could not be matched, or want.size().
+std::size_t match_events(const std::vector<EventPattern>& want, const std::vector<TraceItem>& got,
+                         bool subject_has_clauses) {
+  std::size_t w = 0;
+  for (std::size_t g = 0; g < got.size() && w < want.size(); ++g) {
+    const bool text_ok = got[g].text == want[w].text;
+    const bool clause_ok =
+        want[w].clause.empty() || !subject_has_clauses || got[g].clause == want[w].clause;
+    if (text_ok && clause_ok) ++w;
+  }
+  return w;
+}
+
+std::string trace_text(const std::vector<TraceItem>& items) {
+  std::string out;
+  for (const auto& i : items)
+    out += fmt::format("      {}{}\n", i.text, i.clause.empty() ? "" : " [" + i.clause + "]");
+  return out;
+}
+
+// ---- Running one case -------------------------------------------------------
+
+class CaseRunner {
+ public:
+  CaseRunner(Subject& subject, const std::string& ruleset, CaseResult& result)
+      : subject_(subject), ruleset_(ruleset), result_(result) {}
+
+  // Sets up the scenario position; false when that already failed.
+  bool set_up(const Scenario& s);
+  void run(const Check& c);
+
+ private:
+  void fail(const SourceMark& at, std::string what, std::string diff = {}) {
+    result_.failures.push_back({at.line, std::move(what), std::move(diff)});
+  }
+  Side mover_of(const std::string& bpn) const {
+    auto p = parse_bpn(bpn);
+    return p ? p->to_move : Side::South;
+  }
+  std::optional<std::vector<std::string>> legal(const Check& c);
+  void check_move_set(const Check& c);
+  void check_status(const Check& c, const std::string& bpn, std::string_view what);
+  void check_result(const Check& c, const std::string& bpn, std::string_view what);
+  void check_play(const Check& c);
+  void check_game(const Check& c);
+
+  Subject& subject_;
+  const std::string& ruleset_;
+  CaseResult& result_;
+  std::string position_;  // after the scenario's moves
+  std::optional<std::vector<std::string>> legal_cache_;
+};
+
+bool CaseRunner::set_up(const Scenario& s) {
+  position_ = s.position;
+  if (s.position == "start") {
+    auto start = subject_.start_position(ruleset_);
+    if (!start) {
+      fail({s.first_line, 0}, "position: start position not available: " + start.error().message);
+      return false;
+    }
+    position_ = *start;
+  }
+  for (std::size_t i = 0; i < s.moves.size(); ++i) {
+    auto r = subject_.play(ruleset_, position_, s.moves[i].text);
+    if (!r) {
+      fail(s.moves[i].at,
+           fmt::format("moves[{}]: {} was rejected: {}", i + 1, s.moves[i].text, r.error().message),
+           fmt::format("    position: {}\n", position_));
+      return false;
+    }
+    position_ = r->bpn;
+  }
+  return true;
+}
+
+std::optional<std::vector<std::string>> CaseRunner::legal(const Check& c) {
+  if (!legal_cache_) {
+    auto ms = subject_.legal_moves(ruleset_, position_);
+    if (!ms) {
+      fail(c.at, "legal moves: the subject refused: " + ms.error().message);
+      return std::nullopt;
+    }
+    const Side mover = mover_of(position_);
+    std::vector<std::string> canon;
+    for (const auto& m : *ms) canon.push_back(canonical_move(m, mover));
+    legal_cache_ = std::move(canon);
+  }
+  return legal_cache_;
+}
+
+void CaseRunner::check_move_set(const Check& c) {
+  auto actual = legal(c);
+  if (!actual) return;
+  const std::vector<std::string> want = texts(c.moves);
+  std::vector<std::string> missing, extra;
+  if (c.kind == CheckKind::Legal || c.kind == CheckKind::Includes) missing = minus(want, *actual);
+  if (c.kind == CheckKind::Legal) extra = minus(*actual, want);
+  if (c.kind == CheckKind::Excludes) {
+    for (const auto& m : want)
+      if (std::find(actual->begin(), actual->end(), m) != actual->end()) extra.push_back(m);
+  }
+  if (missing.empty() && extra.empty()) return;
+  std::string diff = "    " + move_set_diff(missing, extra) + "\n";
+  diff += fmt::format("    expected: {}\n    actual:   {}\n", join(want),
+                      actual->empty() ? "(no legal moves)" : join(*actual));
+  diff += fmt::format("    position: {}\n", position_);
+  fail(c.at, fmt::format("{}: move sets differ", to_string(c.kind)), diff);
+}
+
+void CaseRunner::check_status(const Check& c, const std::string& bpn, std::string_view what) {
+  if (!c.status) return;
+  auto st = subject_.status(ruleset_, bpn);
+  if (!st) return fail(c.at, fmt::format("{}: status refused: {}", what, st.error().message));
+  if (*st == *c.status) return;
+  fail(c.at, fmt::format("{}: status differs", what),
+       fmt::format("    expected: {}\n    actual:   {}\n    position: {}\n", *c.status, *st, bpn));
+}
+
+void CaseRunner::check_result(const Check& c, const std::string& bpn, std::string_view what) {
+  if (!c.result_bpn) return;
+  auto got = parse_bpn(bpn);
+  if (got && to_bpn(*got) == *c.result_bpn) return;
+  fail(c.at, fmt::format("{}: resulting position differs", what),
+       position_diff(*c.result_bpn, bpn));
+}
+
+void CaseRunner::check_play(const Check& c) {
+  const std::string what = fmt::format("play {}", c.move->text);
+  auto r = subject_.play(ruleset_, position_, c.move->text);
+  if (!r) {
+    return fail(c.at, what + ": rejected",
+                fmt::format("    {}\n    position: {}\n", r.error().message, position_));
+  }
+  check_result(c, r->bpn, what);
+  check_status(c, r->bpn, what);
+  if (c.events.empty()) return;
+  if (!r->trace) {
+    // OPTIONAL in the protocol: an engine without `trace` skips this part.
+    return;
+  }
+  const bool has_clauses = std::any_of(r->trace->begin(), r->trace->end(),
+                                       [](const TraceItem& i) { return !i.clause.empty(); });
+  const std::size_t matched = match_events(c.events, *r->trace, has_clauses);
+  if (matched == c.events.size()) return;
+  const EventPattern& miss = c.events[matched];
+  std::string diff = fmt::format(
+      "    missing: {}{}{}\n", miss.text, miss.clause.empty() ? "" : " [" + miss.clause + "]",
+      matched == 0 ? std::string() : " (after " + c.events[matched - 1].text + ")");
+  diff += "    actual trace:\n" + trace_text(*r->trace);
+  result_.failures.push_back({miss.at.line, what + ": trace item not found in order", diff});
+}
+
+void CaseRunner::check_game(const Check& c) {
+  std::string pos = position_;
+  for (std::size_t i = 0; i < c.moves.size(); ++i) {
+    auto r = subject_.play(ruleset_, pos, c.moves[i].text);
+    if (!r) {
+      return fail(c.moves[i].at,
+                  fmt::format("game move {} ({}) was rejected", i + 1, c.moves[i].text),
+                  fmt::format("    {}\n    position: {}\n", r.error().message, pos));
+    }
+    pos = r->bpn;
+  }
+  check_result(c, pos, "game");
+  check_status(c, pos, "game: final_status");
+}
+
+void CaseRunner::run(const Check& c) {
+  switch (c.kind) {
+    case CheckKind::Legal:
+    case CheckKind::Includes:
+    case CheckKind::Excludes:
+      return check_move_set(c);
+    case CheckKind::Play:
+      return check_play(c);
+    case CheckKind::Status:
+      return check_status(c, position_, "status");
+    case CheckKind::Game:
+      return check_game(c);
+  }
+}
+
+CaseResult run_case(const Scenario& s, const Expectation& e, Subject& subject) {
+  CaseResult r;
+  r.id = s.id;
+  r.ruleset = e.ruleset;
+  r.file = s.file;
+  r.first_line = s.first_line;
+  r.last_line = s.last_line;
+  if (!subject.supports(e.ruleset)) {
+    r.outcome = Outcome::Skip;
+    r.skip_reason = fmt::format("{} does not implement {}", subject.name(), e.ruleset);
+    return r;
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  CaseRunner runner(subject, e.ruleset, r);
+  if (runner.set_up(s))
+    for (const Check& c : e.checks) runner.run(c);
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  r.outcome = r.failures.empty() ? Outcome::Pass : Outcome::Fail;
+  return r;
+}
+
+std::string_view to_string(Outcome o) {
+  switch (o) {
+    case Outcome::Pass:
+      return "pass";
+    case Outcome::Fail:
+      return "fail";
+    case Outcome::Skip:
+      return "skip";
+  }
+  return "?";
+}
+
+std::string xml_escape(std::string_view s) {
+  std::string out;
+  for (char ch : s) {
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += ch;
+    }
+  }
+  return out;
+}
+
+bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  if (f) return true;
+  err << fmt::format("cannot write {}\n", path);
+  return false;
+}
+
+}  // namespace
+
+RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subject,
+                         const RunOptions& options) {
+  RunSummary sum;
+  std::optional<std::regex> filter;
+  if (options.filter) filter.emplace(*options.filter, std::regex::ECMAScript);
+  for (const Scenario& s : scenarios) {
+    if (filter && !std::regex_search(s.id, *filter)) continue;
+    for (const Expectation& e : s.expectations) {
+      if (options.ruleset && e.ruleset != *options.ruleset) continue;
+      CaseResult r = run_case(s, e, subject);
+      (r.outcome == Outcome::Pass   ? sum.passed
+       : r.outcome == Outcome::Fail ? sum.failed
+                                    : sum.skipped)++;
+      sum.cases.push_back(std::move(r));
+    }
+  }
+  return sum;
+}
+
+std::string summary_line(const RunSummary& s) {
+  std::string line = fmt::format("{} passed, {} failed", s.passed, s.failed);
+  if (s.skipped > 0) line += fmt::format(", {} skipped", s.skipped);
+  if (!s.input_errors.empty()) line += fmt::format(", {} input errors", s.input_errors.size());
+  return line;
+}
+
+std::string format_report(const RunSummary& s) {
+  std::string out;
+  for (const CaseResult& c : s.cases) {
+    for (const Failure& f : c.failures) {
+      out += fmt::format("{}:{}-{}: {} [{}]: line {}: {}\n", c.file, c.first_line, c.last_line,
+                         c.id, c.ruleset, f.line, f.what);
+      out += f.diff;
+    }
+  }
+  return out + summary_line(s) + "\n";
+}
+
+int exit_code(const RunSummary& s) {
+  if (!s.input_errors.empty()) return 2;
+  return s.failed > 0 ? 1 : 0;
+}
+
+std::string to_junit_xml(const RunSummary& s) {
+  std::string body;
+  for (const CaseResult& c : s.cases) {
+    body += fmt::format(
+        "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\" line=\"{}\" time=\"{:.6f}\"",
+        xml_escape(c.file), xml_escape(c.id + " [" + c.ruleset + "]"), xml_escape(c.file),
+        c.first_line, c.seconds);
+    if (c.outcome == Outcome::Pass) {
+      body += "/>\n";
+      continue;
+    }
+    body += ">\n";
+    if (c.outcome == Outcome::Skip)
+      body += fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(c.skip_reason));
+    for (const Failure& f : c.failures)
+      body += fmt::format("      <failure message=\"line {}: {}\">{}</failure>\n", f.line,
+                          xml_escape(f.what), xml_escape(f.diff));
+    body += "    </testcase>\n";
+  }
+  for (const InputError& e : s.input_errors)
+    body += fmt::format(
+        "    <testcase classname=\"{}\" name=\"input error\" file=\"{}\" line=\"{}\">\n"
+        "      <error message=\"{}\"/>\n    </testcase>\n",
+        xml_escape(e.file), xml_escape(e.file), e.at.line, xml_escape(to_string(e)));
+  const std::size_t tests = s.cases.size() + s.input_errors.size();
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<testsuites>\n"
+      "  <testsuite name=\"bao-scenarios\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+      "skipped=\"{}\">\n{}  </testsuite>\n</testsuites>\n",
+      tests, s.failed, s.input_errors.size(), s.skipped, body);
+}
+
+std::string to_json(const RunSummary& s) {
+  using nlohmann::json;
+  json cases = json::array();
+  for (const CaseResult& c : s.cases) {
+    json failures = json::array();
+    for (const Failure& f : c.failures)
+      failures.push_back({{"line", f.line}, {"what", f.what}, {"diff", f.diff}});
+    json one = {{"id", c.id},
+                {"ruleset", c.ruleset},
+                {"file", c.file},
+                {"lines", {c.first_line, c.last_line}},
+                {"outcome", std::string(to_string(c.outcome))},
+                {"seconds", c.seconds},
+                {"failures", failures}};
+    if (c.outcome == Outcome::Skip) one["skip_reason"] = c.skip_reason;
+    cases.push_back(std::move(one));
+  }
+  json errors = json::array();
+  for (const InputError& e : s.input_errors)
+    errors.push_back({{"file", e.file},
+                      {"line", e.at.line},
+                      {"column", e.at.column},
+                      {"field", e.field},
+                      {"message", e.message}});
+  const json doc = {{"summary",
+                     {{"passed", s.passed},
+                      {"failed", s.failed},
+                      {"skipped", s.skipped},
+                      {"input_errors", s.input_errors.size()}}},
+                    {"cases", cases},
+                    {"input_errors", errors}};
+  return doc.dump(2) + "\n";
+}
+
+int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
+                          Subject& subject, std::ostream& out, std::ostream& err) {
+  if (options.filter) {
+    try {
+      std::regex check(*options.filter, std::regex::ECMAScript);
+    } catch (const std::regex_error& e) {
+      err << fmt::format("--filter: invalid regular expression '{}': {}\n", *options.filter,
+                         e.what());
+      return 2;
+    }
+  }
+  std::vector<InputError> errors;
+  const std::vector<std::string> files = collect_scenario_files(paths, errors);
+  LoadResult loaded = load_files(files);
+  for (auto& e : loaded.errors) errors.push_back(std::move(e));
+  RunSummary sum = run_scenarios(loaded.scenarios, subject, options);
+  sum.input_errors = std::move(errors);
+  for (const InputError& e : sum.input_errors) err << "input error: " << to_string(e) << "\n";
+  out << format_report(sum);
+  bool written = true;
+  if (options.junit_path) written = write_file(*options.junit_path, to_junit_xml(sum), err);
+  if (options.json_path) written = write_file(*options.json_path, to_json(sum), err) && written;
+  const int code = exit_code(sum);
+  return written || code != 0 ? code : 2;
+}
+
+int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
+                          std::ostream& out, std::ostream& err) {
+  OracleSubject oracle;
+  return run_scenarios_command(paths, options, oracle, out, err);
+}
+
+}  // namespace bao::scenario

@@ -1,0 +1,227 @@
+// YAML scenarios: the first of the three test tiers (style.md, "One runner,
+// three tiers"). A scenario is a position (BPN or `start`), an optional line
+// of moves played first, and checks on what a rules engine must answer there:
+// the legal move set, the result and status after a move, the trace events.
+// The format is documented for engine authors in docs/scenarios.md.
+//
+// Scenarios are data about positions and moves as the protocol writes them
+// (shared/spec/protocol.md), so the runner executes them against a Subject:
+// today the oracle itself, later an external engine through the protocol.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/core/expected.hpp"
+
+namespace bao::scenario {
+
+// ---- Loaded scenarios -------------------------------------------------------
+
+// A place in a scenario file, 1-based like an editor shows it.
+struct SourceMark {
+  int line = 0;
+  int column = 0;
+};
+
+// A bad input: file, 1-based line and column, the field and what is wrong.
+struct InputError {
+  std::string file;
+  SourceMark at;
+  std::string field;    // e.g. "position", "checks[2].legal[1]", "id"
+  std::string message;  // e.g. the BPN parser's own message
+};
+// "file:line:col: field: message"
+std::string to_string(const InputError& e);
+
+// A move as written in the file, already checked for syntax.
+struct MoveText {
+  std::string text;  // canonical form (move_to_string of the parsed move)
+  SourceMark at;
+};
+
+// One trace item that must appear, e.g. "capture a5 4" [ap.capture.condition].
+struct EventPattern {
+  std::string text;    // normalised: single spaces
+  std::string clause;  // dotted clause id, or empty when the item names none
+  SourceMark at;
+};
+
+enum class CheckKind {
+  Legal,     // the exact legal move set
+  Includes,  // these moves must be legal
+  Excludes,  // these moves must not be legal
+  Play,      // play a move; optionally the result BPN, status and events after it
+  Status,    // the status of the scenario position itself
+  Game,      // a line of moves that must each be legal, then a final status
+};
+std::string_view to_string(CheckKind k);
+
+struct Check {
+  CheckKind kind = CheckKind::Legal;
+  SourceMark at;
+  std::vector<MoveText> moves;            // Legal, Includes, Excludes, Game
+  std::optional<MoveText> move;           // Play
+  std::optional<std::string> result_bpn;  // Play, Game: canonical BPN expected after
+  std::optional<std::string> status;      // Play, Status, Game (final_status)
+  std::vector<EventPattern> events;       // Play
+};
+
+// The checks that apply under one ruleset.
+struct Expectation {
+  std::string ruleset;
+  std::vector<Check> checks;
+};
+
+struct Scenario {
+  std::string id;
+  SourceMark id_at;
+  std::string file;
+  int first_line = 0;  // the range the report shows, 1-based, inclusive
+  int last_line = 0;
+  std::vector<std::string> rulesets;
+  std::string source;                     // rule file and section
+  std::vector<std::string> clauses;       // dotted clause ids it exercises
+  std::string note;                       // optional free text
+  std::string position;                   // canonical BPN, or "start"
+  std::vector<MoveText> moves;            // played first, each must be legal
+  std::vector<Expectation> expectations;  // one per ruleset in `rulesets`
+};
+
+struct LoadResult {
+  std::vector<Scenario> scenarios;
+  std::vector<InputError> errors;
+  int files = 0;
+};
+
+// Parses one file's text. `file` is the name used in errors and reports.
+// A scenario with an error is left out; the others still load.
+LoadResult load_string(std::string_view text, const std::string& file);
+// Reads and parses one file.
+LoadResult load_file(const std::string& path);
+// Loads every file in turn (a broken file does not stop the others) and
+// reports ids used twice, naming both places.
+LoadResult load_files(const std::vector<std::string>& paths);
+// Expands directories to the *.yaml files below them, sorted; plain paths are
+// kept as given. A path that does not exist is an input error.
+std::vector<std::string> collect_scenario_files(const std::vector<std::string>& paths,
+                                                std::vector<InputError>& errors);
+
+// The ruleset ids of the protocol (shared/spec/protocol.md). A scenario may
+// name any of them; one the subject does not implement is skipped.
+bool is_protocol_ruleset(std::string_view id);
+
+// ---- Subjects -----------------------------------------------------------------
+
+// One trace item as a subject reports it.
+struct TraceItem {
+  std::string text;    // protocol form, e.g. "capture a5 4"
+  std::string clause;  // dotted clause id; empty when the subject has none
+};
+
+struct PlayResult {
+  std::string bpn;                              // the position after the move
+  std::optional<std::vector<TraceItem>> trace;  // nullopt: the subject has no trace
+};
+
+// What the runner executes scenarios against. Everything crosses this
+// interface as protocol text (BPN, move text, status strings), so an external
+// engine speaking the protocol can implement it as well as the oracle does.
+// Errors are values: an engine that refuses or misbehaves becomes a failure
+// in the report, never an exception.
+class Subject {
+ public:
+  virtual ~Subject() = default;
+  virtual std::string name() const = 0;
+  virtual bool supports(std::string_view ruleset) const = 0;
+  virtual Expected<std::string> start_position(std::string_view ruleset) = 0;
+  // The legal moves, any order, as move text.
+  virtual Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
+                                                         const std::string& bpn) = 0;
+  // Plays a move; an Error when the subject rejects it.
+  virtual Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
+                                    const std::string& move) = 0;
+  // "ongoing", "win S front-empty", ...
+  virtual Expected<std::string> status(std::string_view ruleset, const std::string& bpn) = 0;
+};
+
+// The oracle's own engine as a subject (oracle/engine/engine.hpp).
+class OracleSubject final : public Subject {
+ public:
+  std::string name() const override { return "bao-oracle"; }
+  bool supports(std::string_view ruleset) const override;
+  Expected<std::string> start_position(std::string_view ruleset) override;
+  Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
+                                                 const std::string& bpn) override;
+  Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
+                            const std::string& move) override;
+  Expected<std::string> status(std::string_view ruleset, const std::string& bpn) override;
+};
+
+// ---- Running ------------------------------------------------------------------
+
+struct RunOptions {
+  std::optional<std::string> ruleset;  // run only this ruleset's expectations
+  std::optional<std::string> filter;   // ECMAScript regex, searched in scenario ids
+  std::optional<std::string> junit_path;
+  std::optional<std::string> json_path;
+};
+
+enum class Outcome { Pass, Fail, Skip };
+
+struct Failure {
+  int line = 0;      // line of the failing check (or of the scenario)
+  std::string what;  // one line, e.g. "legal: move sets differ"
+  std::string diff;  // expected vs actual, possibly several lines
+};
+
+// One scenario under one ruleset.
+struct CaseResult {
+  std::string id;
+  std::string ruleset;
+  std::string file;
+  int first_line = 0;
+  int last_line = 0;
+  Outcome outcome = Outcome::Pass;
+  std::string skip_reason;
+  std::vector<Failure> failures;
+  double seconds = 0;
+};
+
+struct RunSummary {
+  std::vector<CaseResult> cases;
+  std::vector<InputError> input_errors;
+  int passed = 0;
+  int failed = 0;
+  int skipped = 0;
+};
+
+// Runs every scenario under each of its rulesets that the options select.
+// The regex in options.filter must be valid (run_scenarios_command checks it).
+RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subject,
+                         const RunOptions& options);
+
+// One block per failure, then the closing line.
+std::string format_report(const RunSummary& summary);
+// Exactly "N passed, M failed", then ", K skipped" and ", E input errors"
+// when those are non-zero.
+std::string summary_line(const RunSummary& summary);
+// 0 when everything passed, 1 on failures, 2 on input errors.
+int exit_code(const RunSummary& summary);
+
+std::string to_junit_xml(const RunSummary& summary);
+std::string to_json(const RunSummary& summary);
+
+// The `bao-oracle scenarios [PATH...]` command: walks the paths, loads,
+// runs against the oracle, prints the report to `out` and input errors to
+// `err`, writes the JUnit/JSON files asked for, and returns the exit code.
+int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
+                          std::ostream& out, std::ostream& err);
+// The same with a given subject (an external engine later; tests now).
+int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
+                          Subject& subject, std::ostream& out, std::ostream& err);
+
+}  // namespace bao::scenario
