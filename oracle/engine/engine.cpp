@@ -67,15 +67,6 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
   return false;
 }
 
-// ap.mtaji.back-row-relay-empty-front: a mtaji-phase kutakata may not relay
-// from a back pit while the mover's front row is empty.
-// INTERPRETATION: ap.interp.mtaji-restrictions-kutakata-only.
-template <class Tracer>
-bool relay_is_illegal(const TurnState<Tracer>& st, Pit last) {
-  return st.phase == Phase::Mtaji && st.kind == TurnKind::Kutakata && is_back(last) &&
-         st.pos.front_total(st.me) == 0;
-}
-
 // What happens after each sowing run, in the order the rule text gives:
 // capture, the nyumba, an empty pit, a block, then relay.
 template <class Tracer>

@@ -106,6 +106,19 @@ inline bool is_working_house(const Ruleset& rules, const Position& pos, Side s, 
   return pos.has_house(s, p) && pos.at(s, p) >= rules.working_house;
 }
 
+// ap.mtaji.back-row-relay-empty-front: a mtaji-phase kutakata may not relay
+// from a back pit while the mover's front row is empty.
+// INTERPRETATION: ap.interp.mtaji-restrictions-kutakata-only.
+// Under ap-zanzibar this never decides a move alone: the front row can only
+// be emptied by sowing a sole kichwa outward, which ap.mtaji.sole-kichwa
+// already forbids (docs/rulesets/ap-zanzibar.md). Its unit test calls it
+// directly.
+template <class Tracer>
+bool relay_is_illegal(const TurnState<Tracer>& st, Pit last) {
+  return st.phase == Phase::Mtaji && st.kind == TurnKind::Kutakata && is_back(last) &&
+         st.pos.front_total(st.me) == 0;
+}
+
 // ap.capture.condition: the last seed made 2+ in one of the mover's front
 // pits and the facing enemy pit holds seeds.
 template <class Tracer>
