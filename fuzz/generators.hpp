@@ -45,7 +45,7 @@ struct PositionSeed {
   std::vector<std::uint8_t> pits;  // 32 counts: South circuit 0..15, then North
   std::uint8_t hand_south = 0, hand_north = 0;
   bool north_to_move = false;
-  std::uint8_t house_keep = 3;  // bit 0: South keeps house status, bit 1: North
+  std::uint8_t house_keep = 3;                     // bit 0: South keeps house status, bit 1: North
   std::int8_t block_south = -1, block_north = -1;  // front pit index or -1
 };
 

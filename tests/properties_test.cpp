@@ -15,17 +15,18 @@ template <>
 struct Arbitrary<bao::fuzz::PositionSeed> {
   static Gen<bao::fuzz::PositionSeed> arbitrary() {
     // Sparse boards are the norm: most pits empty, small counts.
-    auto count = gen::weightedOneOf<std::uint8_t>(
-        {{6, gen::just<std::uint8_t>(0)}, {5, gen::inRange<std::uint8_t>(1, 4)},
-         {2, gen::inRange<std::uint8_t>(4, 18)}});
+    auto count = gen::weightedOneOf<std::uint8_t>({{6, gen::just<std::uint8_t>(0)},
+                                                   {5, gen::inRange<std::uint8_t>(1, 4)},
+                                                   {2, gen::inRange<std::uint8_t>(4, 18)}});
     return gen::build<bao::fuzz::PositionSeed>(
-        gen::set(&bao::fuzz::PositionSeed::pits, gen::container<std::vector<std::uint8_t>>(32, count)),
+        gen::set(&bao::fuzz::PositionSeed::pits,
+                 gen::container<std::vector<std::uint8_t>>(32, count)),
         gen::set(&bao::fuzz::PositionSeed::hand_south,
-                 gen::weightedOneOf<std::uint8_t>({{3, gen::just<std::uint8_t>(0)},
-                                                   {1, gen::inRange<std::uint8_t>(1, 23)}})),
+                 gen::weightedOneOf<std::uint8_t>(
+                     {{3, gen::just<std::uint8_t>(0)}, {1, gen::inRange<std::uint8_t>(1, 23)}})),
         gen::set(&bao::fuzz::PositionSeed::hand_north,
-                 gen::weightedOneOf<std::uint8_t>({{3, gen::just<std::uint8_t>(0)},
-                                                   {1, gen::inRange<std::uint8_t>(1, 23)}})),
+                 gen::weightedOneOf<std::uint8_t>(
+                     {{3, gen::just<std::uint8_t>(0)}, {1, gen::inRange<std::uint8_t>(1, 23)}})),
         gen::set(&bao::fuzz::PositionSeed::north_to_move),
         gen::set(&bao::fuzz::PositionSeed::house_keep, gen::inRange<std::uint8_t>(0, 4)),
         gen::set(&bao::fuzz::PositionSeed::block_south, gen::inRange<std::int8_t>(-8, 8)),
@@ -41,7 +42,9 @@ namespace {
 using fuzz::PositionSeed;
 
 // Every ruleset the oracle has.
-std::vector<const Ruleset*> rulesets() { return {all_rulesets().begin(), all_rulesets().end()}; }
+std::vector<const Ruleset*> rulesets() {
+  return {all_rulesets().begin(), all_rulesets().end()};
+}
 
 // Checks the invariants of one move from `pos`; RC_ASSERTs on failure.
 void check_move(const Ruleset& rules, const Position& pos, const Move& m) {

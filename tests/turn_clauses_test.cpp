@@ -21,22 +21,22 @@ TurnState<NoTrace> turn_in(const char* bpn, Phase phase, TurnKind kind, NoTrace&
 TEST(TurnClauses, BackRowRelayWithEmptyFrontIsIllegal) {
   NoTrace t;
   const char* empty_front = "S 0,0,0,0,0,0,0,0/1,2,0,0,0,0,0,0 0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0";
-  EXPECT_TRUE(relay_is_illegal(turn_in(empty_front, Phase::Mtaji, TurnKind::Kutakata, t),
-                               back_pit(2)));
+  EXPECT_TRUE(
+      relay_is_illegal(turn_in(empty_front, Phase::Mtaji, TurnKind::Kutakata, t), back_pit(2)));
   // The same pickup with one seed left in the front row is fine.
   const char* one_front = "S 0,0,0,1,0,0,0,0/1,2,0,0,0,0,0,0 0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0";
-  EXPECT_FALSE(relay_is_illegal(turn_in(one_front, Phase::Mtaji, TurnKind::Kutakata, t),
-                                back_pit(2)));
+  EXPECT_FALSE(
+      relay_is_illegal(turn_in(one_front, Phase::Mtaji, TurnKind::Kutakata, t), back_pit(2)));
 }
 
 // clause: ap.interp.mtaji-restrictions-kutakata-only
 TEST(TurnClauses, BackRowRelayRestrictionOnlyForMtajiPhaseKutakata) {
   NoTrace t;
   const char* empty_front = "S 0,0,0,0,0,0,0,0/1,2,0,0,0,0,0,0 0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0";
-  EXPECT_FALSE(relay_is_illegal(turn_in(empty_front, Phase::Mtaji, TurnKind::Capturing, t),
-                                back_pit(2)));
-  EXPECT_FALSE(relay_is_illegal(turn_in(empty_front, Phase::Kunamua, TurnKind::Kutakata, t),
-                                back_pit(2)));
+  EXPECT_FALSE(
+      relay_is_illegal(turn_in(empty_front, Phase::Mtaji, TurnKind::Capturing, t), back_pit(2)));
+  EXPECT_FALSE(
+      relay_is_illegal(turn_in(empty_front, Phase::Kunamua, TurnKind::Kutakata, t), back_pit(2)));
 }
 
 }  // namespace

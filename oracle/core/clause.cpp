@@ -18,7 +18,9 @@ static_assert(kCatalog.size() + 1 == static_cast<std::size_t>(ClauseId::Count),
 
 }  // namespace
 
-std::span<const Clause> all_clauses() { return kCatalog; }
+std::span<const Clause> all_clauses() {
+  return kCatalog;
+}
 
 const Clause& clause_info(ClauseId id) {
   assert(id != ClauseId::None && id < ClauseId::Count);

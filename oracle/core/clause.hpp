@@ -27,7 +27,7 @@ enum class ClauseKind : std::uint8_t {
 
 struct Clause {
   ClauseId id;
-  std::string_view name;        // stable dotted id, e.g. "ap.capture.entry-kichwa-kimbi"
+  std::string_view name;  // stable dotted id, e.g. "ap.capture.entry-kichwa-kimbi"
   ClauseKind kind;
   std::string_view source_file;  // file under shared/rules/
   std::string_view section;      // section heading or topic, with a few words cited

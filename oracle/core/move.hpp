@@ -10,10 +10,10 @@
 namespace bao {
 
 struct Move {
-  Pit pit = 0;             // the mover's pit where the turn starts (circuit index)
-  Dir dir = Dir::L;        // circuit direction of the first sowing, seen from the mover
-  bool two_seed = false;   // `t`: the two-seed start from a house holding more
-  bool go_on = false;      // `+`: at the house question, go on (safari / nyumba use)
+  Pit pit = 0;            // the mover's pit where the turn starts (circuit index)
+  Dir dir = Dir::L;       // circuit direction of the first sowing, seen from the mover
+  bool two_seed = false;  // `t`: the two-seed start from a house holding more
+  bool go_on = false;     // `+`: at the house question, go on (safari / nyumba use)
   friend bool operator==(const Move&, const Move&) = default;
 };
 

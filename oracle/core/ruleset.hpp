@@ -10,6 +10,8 @@
 #include <string_view>
 
 #include "oracle/core/clause.hpp"
+#include "oracle/core/expected.hpp"
+#include "oracle/core/mutation.hpp"
 
 namespace bao {
 
@@ -47,8 +49,22 @@ struct Ruleset {
   BlockRule block = BlockRule::None;
   CutoffRule cutoff_rule = CutoffRule::None;
   FrontEmptyCheck front_empty = FrontEmptyCheck::EndOfTurn;
-  std::span<const ClauseId> clauses;  // every clause that governs this ruleset
+  std::span<const ClauseId> clauses;   // every clause that governs this ruleset
+  Mutation mutation = Mutation::None;  // a deliberately broken clause (mutation.hpp)
 };
+
+// Whether the ruleset runs with mutant `m` (one-line checks at the clause a
+// mutant breaks; always false for the real rulesets).
+constexpr bool mutated(const Ruleset& r, Mutation m) {
+  return r.mutation == m;
+}
+
+// Whether `id` governs the ruleset.
+bool governs(const Ruleset& rules, ClauseId id);
+
+// The ruleset with one clause broken as the mutant says; an error when the
+// mutant's clause does not govern the ruleset.
+Expected<Ruleset> mutate(const Ruleset& rules, Mutation m);
 
 std::span<const Ruleset* const> all_rulesets();
 // nullptr when unknown.

@@ -15,25 +15,25 @@
 namespace bao {
 
 enum class EventKind : std::uint8_t {
-  Place,           // a reserve seed is placed: pit
-  Lift,            // the turn's first lift: pit, count
-  Sow,             // one seed dropped: pit
-  Capture,         // seeds taken from an opponent pit: pit (opponent's), count
-  Enter,           // captured seeds enter at a kichwa: pit, count
-  Relay,           // the last pit is lifted to continue: pit, count
-  Stop,            // the move ends: pit where it ended
-  HouseQuestion,   // the house question arises: pit
-  Safari,          // the mover goes on from the house: pit, count
-  HouseLost,       // a pit loses house status: pit
-  BlockSet,        // a block is set: pit
-  BlockCleared,    // a block is cleared: pit
-  BlockExempt,     // a pit the blocking rule chose is exempt: pit
-  End,             // the game ends: reason
+  Place,          // a reserve seed is placed: pit
+  Lift,           // the turn's first lift: pit, count
+  Sow,            // one seed dropped: pit
+  Capture,        // seeds taken from an opponent pit: pit (opponent's), count
+  Enter,          // captured seeds enter at a kichwa: pit, count
+  Relay,          // the last pit is lifted to continue: pit, count
+  Stop,           // the move ends: pit where it ended
+  HouseQuestion,  // the house question arises: pit
+  Safari,         // the mover goes on from the house: pit, count
+  HouseLost,      // a pit loses house status: pit
+  BlockSet,       // a block is set: pit
+  BlockCleared,   // a block is cleared: pit
+  BlockExempt,    // a pit the blocking rule chose is exempt: pit
+  End,            // the game ends: reason
 };
 
 struct Event {
   EventKind kind;
-  Side side;     // owner of `pit`
+  Side side;  // owner of `pit`
   Pit pit;
   std::uint16_t count;
   Reason reason;  // for End

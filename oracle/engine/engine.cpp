@@ -54,6 +54,10 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
     return true;
   }
   // 2. A capturing turn asks: stop there, or safari (`+`).
+  if (mutated(st.rules, Mutation::HouseNeverAsks)) {  // MUTANT: house-never-asks
+    stop(st, last, ClauseId::ApHouseQuestion);
+    return true;
+  }
   st.question_arose = true;
   st.trace.add(EventKind::HouseQuestion, st.me, last, st.mine(last), ClauseId::ApHouseQuestion);
   if (!st.go_on) {
@@ -63,8 +67,23 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
   // 3. Safari: lift the house (losing its status) and relay on.
   if (cutoff_reached(st, last)) return true;
   const int n = lift(st, last, EventKind::Safari, ClauseId::ApHouseQuestion);
-  last = sow_from(st, next_pit(last, st.dir), n);
+  last = sow_lifted(st, last, n);
   return false;
+}
+
+// ap.nyumba.mtaji-ordinary: the nyumba rules are kunamua rules only; they
+// apply where a sowing ends in the mover's working nyumba.
+template <class Tracer>
+bool house_rules_apply(const TurnState<Tracer>& st, Pit last) {
+  const bool in_mtaji_too = mutated(st.rules, Mutation::HouseRulesInMtaji);  // MUTANT
+  if (st.phase != Phase::Kunamua && !in_mtaji_too) return false;
+  if (!is_working_house(st.rules, st.pos, st.me, last)) return false;
+  if (st.kind == TurnKind::Kutakata) {
+    if (mutated(st.rules, Mutation::HouseKutakataRelays)) return false;  // MUTANT
+    // MUTANT: house-stop-relay-only
+    if (st.first_run && mutated(st.rules, Mutation::HouseStopRelayOnly)) return false;
+  }
+  return true;
 }
 
 // What happens after each sowing run, in the order the rule text gives:
@@ -72,14 +91,19 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
 template <class Tracer>
 void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
   for (;;) {
-    // ap.nyumba.mtaji-ordinary: the nyumba rules are kunamua rules only.
-    const bool working_house =
-        st.phase == Phase::Kunamua && is_working_house(st.rules, st.pos, st.me, last);
+    const bool working_house = house_rules_apply(st, last);
+    st.first_run = false;
     // 1. ap.capture.condition (never on kutakata: ap.turn.kutakata-never-captures);
     //    at the nyumba a capture comes first (ap.nyumba.capture-precedence).
-    if (st.kind == TurnKind::Capturing && can_capture_at(st, last)) {
-      last = capture(st, last,
-                     working_house ? ClauseId::ApHouseCapturePrecedence : ClauseId::ApCaptureCondition);
+    const bool may_capture =
+        st.kind == TurnKind::Capturing ||
+        mutated(st.rules, Mutation::KutakataCaptures);  // MUTANT: kutakata-captures
+    const bool question_first =                         // MUTANT: house-question-before-capture
+        working_house && mutated(st.rules, Mutation::HouseQuestionBeforeCapture);
+    if (may_capture && !question_first && can_capture_at(st, last)) {
+      last = capture(
+          st, last,
+          working_house ? ClauseId::ApHouseCapturePrecedence : ClauseId::ApCaptureCondition);
       run_lifted_house = false;
       continue;
     }
@@ -95,8 +119,10 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
     //    (ap.kutakatia.house-relay-exception); a capturing turn relays from
     //    a blocked pit as from any other (ap.kutakatia.capture-allowed).
     ClauseId relay_clause = ClauseId::ApSowRelay;
-    if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last)) {
-      if (!run_lifted_house) return stop(st, last, ClauseId::ApBlockStop);
+    if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last) &&
+        !mutated(st.rules, Mutation::BlockNeverStops)) {  // MUTANT: block-never-stops
+      if (!run_lifted_house || mutated(st.rules, Mutation::BlockNoHouseException))  // MUTANT
+        return stop(st, last, ClauseId::ApBlockStop);
       relay_clause = ClauseId::ApBlockHouseException;
     }
     // 5. INTERPRETATION: ap.interp.illegal-before-cutoff -- the back-row
@@ -107,10 +133,12 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
       return;
     }
     if (cutoff_reached(st, last)) return;
+    if (mutated(st.rules, Mutation::NoRelay))
+      return stop(st, last, ClauseId::ApSowRelay);  // MUTANT
     // 6. ap.sow.relay: lift the pit and go on in the same direction.
     run_lifted_house = st.pos.has_house(st.me, last);
     const int n = lift(st, last, EventKind::Relay, relay_clause);
-    last = sow_from(st, next_pit(last, st.dir), n);
+    last = sow_lifted(st, last, n);
   }
 }
 
@@ -125,13 +153,13 @@ void start_kunamua(TurnState<Tracer>& st, Pit p) {
     // The reserve seed stays; the facing pit is captured at once, also from
     // the nyumba (ap.kunamua.capture-from-nyumba).
     const bool at_house = st.pos.has_house(st.me, p);
-    const Pit last = capture(st, p,
-                             at_house ? ClauseId::ApKunamuaCaptureHouse : ClauseId::ApKunamuaCapture);
+    const Pit last =
+        capture(st, p, at_house ? ClauseId::ApKunamuaCaptureHouse : ClauseId::ApKunamuaCapture);
     return continue_turn(st, last, false);
   }
   const bool was_house = st.pos.has_house(st.me, p);
   const int n = lift(st, p, EventKind::Lift, ClauseId::ApKunamuaKutakataSow);
-  const Pit last = sow_from(st, next_pit(p, st.dir), n);
+  const Pit last = sow_lifted(st, p, n);
   continue_turn(st, last, was_house);
 }
 
@@ -139,10 +167,10 @@ void start_kunamua(TurnState<Tracer>& st, Pit p) {
 template <class Tracer>
 void start_mtaji(TurnState<Tracer>& st, Pit p) {
   const bool was_house = st.pos.has_house(st.me, p);
-  const int n = lift(st, p, EventKind::Lift,
-                     st.kind == TurnKind::Capturing ? ClauseId::ApMtajiCaptureStart
-                                                    : ClauseId::ApMtajiStart);
-  const Pit last = sow_from(st, next_pit(p, st.dir), n);
+  const int n =
+      lift(st, p, EventKind::Lift,
+           st.kind == TurnKind::Capturing ? ClauseId::ApMtajiCaptureStart : ClauseId::ApMtajiStart);
+  const Pit last = sow_lifted(st, p, n);
   continue_turn(st, last, was_house);
 }
 
@@ -170,11 +198,12 @@ void finish_turn(TurnState<Tracer>& st) {
 }
 
 template <class Tracer>
-TurnState<Tracer> play_turn(const Ruleset& rules, const Position& pos, const Move& m,
-                            TurnKind kind, Tracer& tracer) {
+TurnState<Tracer> play_turn(const Ruleset& rules, const Position& pos, const Move& m, TurnKind kind,
+                            Tracer& tracer) {
   const Side me = pos.to_move;
-  TurnState<Tracer> st{rules, pos, me, pos.hand[index_of(me)] > 0 ? Phase::Kunamua : Phase::Mtaji,
-                       kind, m.dir, m.go_on, tracer};
+  TurnState<Tracer> st{
+      rules, pos,   me,      pos.hand[index_of(me)] > 0 ? Phase::Kunamua : Phase::Mtaji,
+      kind,  m.dir, m.go_on, tracer};
   st.creator_target = pos.block & side_mask(opponent(me));
   if (st.phase == Phase::Kunamua)
     start_kunamua(st, m.pit);
@@ -231,6 +260,7 @@ template <class Sink>
 void emit_captures(const Collector& c, Sink&& sink) {
   const bool restrict_to_clearing =
       c.rules.block == BlockRule::ApKutakatia &&
+      !mutated(c.rules, Mutation::CreatorUnrestricted) &&  // MUTANT: creator-unrestricted
       (c.pos.block & side_mask(opponent(c.pos.to_move))) != 0 &&
       std::any_of(c.cleared.begin(), c.cleared.begin() + c.n, [](bool b) { return b; });
   for (std::size_t i = 0; i < c.n; ++i)
@@ -243,11 +273,13 @@ void emit_all(const Collector& c, Sink&& sink) {
 }
 
 // ap.kunamua.capture: the occupied front pits that face a non-empty enemy pit.
-std::uint8_t kunamua_capture_pits(const Position& pos) {
+std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
   const Side me = pos.to_move;
+  const int least = mutated(rules, Mutation::KunamuaCaptureNeedsTwo) ? 2 : 1;  // MUTANT
   std::uint8_t mask = 0;
   for (Pit p = 0; p < kRowLength; ++p)
-    if (pos.at(me, p) > 0 && pos.at(opponent(me), facing(p)) > 0) mask |= std::uint8_t(1u << p);
+    if (pos.at(me, p) >= least && pos.at(opponent(me), facing(p)) > 0)
+      mask |= std::uint8_t(1u << p);
   return mask;
 }
 
@@ -258,17 +290,25 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
   const Side me = pos.to_move;
   std::uint8_t occupied = 0, multi = 0, working = 0;
   for (Pit p = 0; p < kRowLength; ++p) {
-    if (pos.at(me, p) == 0 || pos.is_blocked(me, p)) continue;
+    if (pos.at(me, p) == 0) continue;
+    if (pos.is_blocked(me, p) && !mutated(rules, Mutation::BlockedMayStart)) continue;  // MUTANT
     occupied |= std::uint8_t(1u << p);
     if (pos.at(me, p) >= 2) multi |= std::uint8_t(1u << p);
-    if (is_working_house(rules, pos, me, p)) working |= std::uint8_t(1u << p);
+    // MUTANT: eligibility-after-placement counts the reserve seed.
+    const int placed = mutated(rules, Mutation::EligibilityAfterPlacement) ? 1 : 0;
+    if (pos.has_house(me, p) && pos.at(me, p) + placed >= rules.working_house)
+      working |= std::uint8_t(1u << p);
   }
   switch (rules.kunamua_order) {
     case KunamuaKutakataOrder::ApDefault:
       // 1. With a working nyumba: any other occupied front pit, else none.
-      if (working) return occupied & std::uint8_t(~working);
+      if (working) {
+        if (mutated(rules, Mutation::KutakataFromWorkingHouse)) return occupied;  // MUTANT
+        return occupied & std::uint8_t(~working);
+      }
       // 2. Without: the pits holding 2 or more, if any.
-      if (multi) return multi;
+      if (multi)
+        return mutated(rules, Mutation::StartOrderSinglesAlways) ? occupied : multi;  // MUTANT
       // 3. Otherwise every occupied front pit (all singles).
       return occupied;
   }
@@ -279,14 +319,18 @@ template <class Sink>
 void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
   Collector c{rules, pos};
   // ap.turn.capture-compulsory: captures first.
-  if (const std::uint8_t caps = kunamua_capture_pits(pos)) {
+  if (const std::uint8_t caps = kunamua_capture_pits(rules, pos)) {
     for (Pit p = 0; p < kRowLength; ++p) {
       if (!(caps & (1u << p))) continue;
       // ap.capture.entry-kichwa-kimbi fixes the side at pits 1, 2, 7, 8.
+      const bool middle = !is_left_end(p) && !is_right_end(p);
       if (!is_right_end(p)) c.add(Move{p, Dir::R}, TurnKind::Capturing);
-      if (!is_left_end(p)) c.add(Move{p, Dir::L}, TurnKind::Capturing);
+      if (!is_left_end(p) && !(middle && mutated(rules, Mutation::EntryNoChoice)))  // MUTANT
+        c.add(Move{p, Dir::L}, TurnKind::Capturing);
     }
-    return emit_captures(c, sink);
+    emit_captures(c, sink);
+    if (!mutated(rules, Mutation::CaptureOptional)) return;  // MUTANT: capture-optional
+    c.n = 0;
   }
   // Only whole-pit starts: ap.kunamua.no-two-seed-start (no `t` moves).
   const std::uint8_t starts = kunamua_kutakata_pits(rules, pos);
@@ -300,13 +344,18 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
 
 // ap.mtaji.front-row-first and ap.mtaji.sole-kichwa: whether a mtaji-phase
 // kutakata may start at `p` in direction `d`.
-bool mtaji_kutakata_start_ok(const Position& pos, Pit p, Dir d, bool front_available,
-                             int occupied_front, int sole_front) {
+bool mtaji_kutakata_start_ok(const Ruleset& rules, const Position& pos, Pit p, Dir d,
+                             bool front_available, int occupied_front, int sole_front) {
   const Side me = pos.to_move;
-  if (pos.at(me, p) < 2) return false;                   // ap.mtaji.start
-  if (pos.is_blocked(me, p)) return false;               // ap.kutakatia.no-start
-  if (is_front(p) != front_available) return false;      // ap.mtaji.front-row-first
-  if (occupied_front == 1 && p == sole_front && is_kichwa(p))  // ap.mtaji.sole-kichwa
+  if (pos.at(me, p) < 2) return false;  // ap.mtaji.start
+  // ap.kutakatia.no-start
+  if (pos.is_blocked(me, p) && !mutated(rules, Mutation::BlockedMayStart)) return false;
+  // ap.mtaji.front-row-first
+  const bool back_anytime = mutated(rules, Mutation::BackRowAnytime) && is_back(p);  // MUTANT
+  if (is_front(p) != front_available && !back_anytime) return false;
+  // ap.mtaji.sole-kichwa
+  if (occupied_front == 1 && p == sole_front && is_kichwa(p) &&
+      !mutated(rules, Mutation::SoleKichwaFree))  // MUTANT: sole-kichwa-free
     return d == (p == front_pit(1) ? Dir::R : Dir::L);
   return true;
 }
@@ -320,8 +369,13 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
   // included (ap.nyumba.mtaji-ordinary).
   for (Pit p = 0; p < kPitsPerSide; ++p)
     for (Dir d : {Dir::L, Dir::R})
-      if (first_run_capture_target(rules, pos, me, p, d) >= 0) c.add(Move{p, d}, TurnKind::Capturing);
-  if (c.n > 0) return emit_captures(c, sink);  // ap.turn.capture-compulsory
+      if (first_run_capture_target(rules, pos, me, p, d) >= 0)
+        c.add(Move{p, d}, TurnKind::Capturing);
+  if (c.n > 0) {  // ap.turn.capture-compulsory
+    emit_captures(c, sink);
+    if (!mutated(rules, Mutation::CaptureOptional)) return;  // MUTANT: capture-optional
+    c.n = 0;
+  }
   // Kutakata.
   bool front_available = false;
   int occupied_front = 0, sole_front = -1;
@@ -331,13 +385,13 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
   }
   for (Pit p = 0; p < kPitsPerSide; ++p)
     for (Dir d : {Dir::L, Dir::R})
-      if (mtaji_kutakata_start_ok(pos, p, d, front_available, occupied_front, sole_front))
+      if (mtaji_kutakata_start_ok(rules, pos, p, d, front_available, occupied_front, sole_front))
         c.add(Move{p, d}, TurnKind::Kutakata);
   emit_all(c, sink);
 }
 
 // Decided results and emptied front rows end the game before any move.
-Status terminal_status(const Position& pos) {
+Status terminal_status(const Ruleset& rules, const Position& pos) {
   switch (pos.decided.kind) {
     case Decided::Kind::SouthWins:
       return {Status::Kind::Win, Side::South, pos.decided.reason};
@@ -351,14 +405,20 @@ Status terminal_status(const Position& pos) {
   // ap.win.front-empty, judged for the position after the last turn.
   // INTERPRETATION: ap.interp.both-fronts-empty -- the player who moved wins.
   const Side mover = opponent(pos.to_move);
-  if (pos.front_total(pos.to_move) == 0) return {Status::Kind::Win, mover, Reason::FrontEmpty};
-  if (pos.front_total(mover) == 0) return {Status::Kind::Win, pos.to_move, Reason::FrontEmpty};
+  const bool flipped = mutated(rules, Mutation::FrontEmptyWinnerFlipped);  // MUTANT
+  const Side mover_wins = flipped ? pos.to_move : mover;
+  const bool both = pos.front_total(pos.to_move) == 0 && pos.front_total(mover) == 0;
+  if (both && mutated(rules, Mutation::BothFrontsMoverLoses))  // MUTANT: both-fronts-mover-loses
+    return {Status::Kind::Win, pos.to_move, Reason::FrontEmpty};
+  if (pos.front_total(pos.to_move) == 0) return {Status::Kind::Win, mover_wins, Reason::FrontEmpty};
+  if (pos.front_total(mover) == 0)
+    return {Status::Kind::Win, opponent(mover_wins), Reason::FrontEmpty};
   return {};
 }
 
 template <class Sink>
 void generate(const Ruleset& rules, const Position& pos, Sink&& sink) {
-  if (terminal_status(pos).kind != Status::Kind::Ongoing) return;
+  if (terminal_status(rules, pos).kind != Status::Kind::Ongoing) return;
   if (pos.hand[index_of(pos.to_move)] > 0)  // ap.phase.kunamua-mtaji, ap.interp.phase-per-mover
     generate_kunamua(rules, pos, sink);
   else
@@ -389,11 +449,13 @@ Position start_position(const Ruleset& rules) {
 }
 
 Status status(const Ruleset& rules, const Position& pos) {
-  if (Status t = detail::terminal_status(pos); t.kind != Status::Kind::Ongoing) return t;
+  if (Status t = detail::terminal_status(rules, pos); t.kind != Status::Kind::Ongoing) return t;
   // ap.win.no-move: the side to move has no legal move.
   bool any = false;
   detail::generate(rules, pos, [&](const Generated&) { any = true; });
-  if (!any) return {Status::Kind::Win, opponent(pos.to_move), Reason::NoMove};
+  const bool flipped = mutated(rules, Mutation::NoMoveWinnerFlipped);  // MUTANT
+  if (!any)
+    return {Status::Kind::Win, flipped ? pos.to_move : opponent(pos.to_move), Reason::NoMove};
   return {};
 }
 
@@ -403,9 +465,8 @@ MoveList legal_moves(const Ruleset& rules, const Position& pos) {
   return list;
 }
 
-Expected<Position> play(const Ruleset& rules, const Position& pos, const Move& move,
-                        Trace* trace) {
-  if (Status t = detail::terminal_status(pos); t.kind != Status::Kind::Ongoing)
+Expected<Position> play(const Ruleset& rules, const Position& pos, const Move& move, Trace* trace) {
+  if (Status t = detail::terminal_status(rules, pos); t.kind != Status::Kind::Ongoing)
     return Error{fmt::format("the game is over ({})", to_string(t))};
   const Generated* found = nullptr;
   Generated hit{};

@@ -35,14 +35,15 @@ struct TurnState {
   Side me;
   Phase phase;
   TurnKind kind;
-  Dir dir;             // current sowing direction
-  bool go_on;          // the move's answer to the house question (`+`)
+  Dir dir;     // current sowing direction
+  bool go_on;  // the move's answer to the house question (`+`)
   Tracer& trace;
-  int sown = 0;                      // seeds dropped so far (ap.cutoff.seeds-sown)
-  int captures = 0;                  // captures made so far this turn
-  bool question_arose = false;       // the house question came up
+  int sown = 0;                          // seeds dropped so far (ap.cutoff.seeds-sown)
+  int captures = 0;                      // captures made so far this turn
+  bool first_run = true;                 // the turn's first sowing is under way
+  bool question_arose = false;           // the house question came up
   bool captured_creator_target = false;  // captured the pit the mover blocked
-  std::uint32_t creator_target = 0;  // bit of the enemy pit the mover blocked, at turn start
+  std::uint32_t creator_target = 0;      // bit of the enemy pit the mover blocked, at turn start
   TurnEnd end = TurnEnd::Stopped;
 
   Side them() const { return opponent(me); }
@@ -58,7 +59,8 @@ Pit sow_from(TurnState<Tracer>& st, Pit first, int n) {
   Pit p = first;
   for (int i = 0;; ++i) {
     ++st.mine(p);
-    if constexpr (Tracer::kEnabled) st.trace.add(EventKind::Sow, st.me, p, 1, ClauseId::ApSowConsecutive);
+    if constexpr (Tracer::kEnabled)
+      st.trace.add(EventKind::Sow, st.me, p, 1, ClauseId::ApSowConsecutive);
     if (i + 1 == n) break;
     p = next_pit(p, st.dir);
   }
@@ -93,9 +95,17 @@ int lift(TurnState<Tracer>& st, Pit p, EventKind kind, ClauseId why) {
   const int n = st.mine(p);
   st.trace.add(kind, st.me, p, n, why);
   st.mine(p) = 0;
-  lose_house_status(st, st.me, p);
+  if (!mutated(st.rules, Mutation::HouseKeptOnLift))  // MUTANT: house-kept-on-lift
+    lose_house_status(st, st.me, p);
   clear_block(st, st.me, p);
   return n;
+}
+
+// ap.sow.consecutive: a lifted pit is sown starting with the next pit.
+template <class Tracer>
+Pit sow_lifted(TurnState<Tracer>& st, Pit lifted, int n) {
+  if (mutated(st.rules, Mutation::SowIntoOrigin)) return sow_from(st, lifted, n);  // MUTANT
+  return sow_from(st, next_pit(lifted, st.dir), n);
 }
 
 // ap.nyumba.working: a pit with house status works while it holds at least
@@ -103,7 +113,8 @@ int lift(TurnState<Tracer>& st, Pit p, EventKind kind, ClauseId why) {
 // INTERPRETATION: ap.interp.working-after-landing -- when a sowing ends in
 // it, the count after the last seed is the one judged.
 inline bool is_working_house(const Ruleset& rules, const Position& pos, Side s, Pit p) {
-  return pos.has_house(s, p) && pos.at(s, p) >= rules.working_house;
+  const int landed = mutated(rules, Mutation::WorkingBeforeLanding) ? 1 : 0;  // MUTANT
+  return pos.has_house(s, p) && pos.at(s, p) - landed >= rules.working_house;
 }
 
 // ap.mtaji.back-row-relay-empty-front: a mtaji-phase kutakata may not relay
@@ -123,7 +134,8 @@ bool relay_is_illegal(const TurnState<Tracer>& st, Pit last) {
 // pits and the facing enemy pit holds seeds.
 template <class Tracer>
 bool can_capture_at(const TurnState<Tracer>& st, Pit last) {
-  return is_front(last) && st.pos.at(st.me, last) >= 2 && st.theirs(facing(last)) > 0;
+  const int needed = mutated(st.rules, Mutation::CaptureNeedsThree) ? 3 : 2;  // MUTANT
+  return is_front(last) && st.pos.at(st.me, last) >= needed && st.theirs(facing(last)) > 0;
 }
 
 // ap.capture.entry-kichwa-kimbi, ap.capture.entry-first-kunamua-choice,
@@ -134,12 +146,15 @@ template <class Tracer>
 ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
   // 1. A capture at pit 1 or 2 enters at the left kichwa and runs clockwise (R);
   //    one at pit 7 or 8 enters at the right kichwa and runs counterclockwise (L).
-  if (is_left_end(capturing_pit)) {
-    st.dir = Dir::R;
+  const bool kimbi_as_middle =  // MUTANT: entry-kimbi-as-middle
+      mutated(st.rules, Mutation::EntryKimbiAsMiddle) && is_kimbi(capturing_pit);
+  const bool flipped = mutated(st.rules, Mutation::EntryEndFlipped);  // MUTANT
+  if (is_left_end(capturing_pit) && !kimbi_as_middle) {
+    st.dir = flipped ? Dir::L : Dir::R;
     return ClauseId::ApCaptureEntryEnd;
   }
-  if (is_right_end(capturing_pit)) {
-    st.dir = Dir::L;
+  if (is_right_end(capturing_pit) && !kimbi_as_middle) {
+    st.dir = flipped ? Dir::R : Dir::L;
     return ClauseId::ApCaptureEntryEnd;
   }
   // 2. The first capture of a kunamua turn at pits 3-6: the mover chooses.
@@ -148,6 +163,7 @@ ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
     return ClauseId::ApCaptureEntryChoice;
   }
   // 3. Otherwise keep the direction already established.
+  if (mutated(st.rules, Mutation::EntryReverses)) st.dir = reverse(st.dir);  // MUTANT
   return ClauseId::ApCaptureEntryKeep;
 }
 
@@ -165,8 +181,10 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   if (st.creator_target & pit_bit(them, target)) st.captured_creator_target = true;
   // 2. A captured house loses its status; blocks on either pit of the pair end.
   lose_house_status(st, them, target);
-  clear_block(st, them, target);
-  clear_block(st, st.me, capturing_pit);
+  if (!mutated(st.rules, Mutation::BlockSurvivesCapture)) {  // MUTANT: block-survives-capture
+    clear_block(st, them, target);
+    clear_block(st, st.me, capturing_pit);
+  }
   // 3. Choose the entry kichwa and sow the captured seeds from it.
   const ClauseId entry_clause = choose_entry(st, capturing_pit, st.dir);
   ++st.captures;
@@ -188,9 +206,11 @@ inline int first_run_capture_target(const Ruleset& rules, const Position& pos, S
   const int n = pos.at(me, p);
   if (n < 2 || n > rules.capture_start_max) return -1;
   assert(n < kPitsPerSide);
-  const Pit last = static_cast<Pit>((p + kPitsPerSide + step(d) * n) % kPitsPerSide);
+  const int reach = mutated(rules, Mutation::SowIntoOrigin) ? n - 1 : n;  // MUTANT
+  const Pit last = static_cast<Pit>((p + kPitsPerSide + step(d) * reach) % kPitsPerSide);
   // ap.capture.condition: an occupied front pit facing a non-empty enemy pit.
-  if (!is_front(last) || pos.at(me, last) == 0) return -1;
+  const int before = mutated(rules, Mutation::CaptureNeedsThree) ? 2 : 1;  // MUTANT
+  if (!is_front(last) || pos.at(me, last) < before) return -1;
   if (pos.at(opponent(me), facing(last)) == 0) return -1;
   return facing(last);
 }

@@ -1,7 +1,7 @@
 // Which positions a ruleset can represent (the `position` command's `?`).
+#include <fmt/format.h>
 #include <bit>
 #include <optional>
-#include <fmt/format.h>
 
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -37,8 +37,8 @@ std::optional<Error> check_block(const Ruleset& rules, const Position& pos) {
   // INTERPRETATION: ap.interp.block-one-per-side.
   for (Side s : {Side::South, Side::North})
     if (std::popcount(pos.block & side_mask(s)) > 1)
-      return Error{fmt::format("key block: {} blocks more than one pit of one side ({})",
-                               rules.id, pit_list(pos.block & side_mask(s)))};
+      return Error{fmt::format("key block: {} blocks more than one pit of one side ({})", rules.id,
+                               pit_list(pos.block & side_mask(s)))};
   return std::nullopt;
 }
 
@@ -59,8 +59,7 @@ Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& po
   if (!position_is_ok(pos)) return Error{"position: inconsistent seed total or result"};
   if (pos.store[0] != 0 || pos.store[1] != 0)
     return Error{fmt::format("key store: {} never takes seeds off the board", rules.id)};
-  if (pos.quiet != 0)
-    return Error{fmt::format("key quiet: {} has no no-progress rule", rules.id)};
+  if (pos.quiet != 0) return Error{fmt::format("key quiet: {} has no no-progress rule", rules.id)};
   for (auto check : {check_house, check_block, check_result})
     if (auto err = check(rules, pos)) return *err;
   return pos;

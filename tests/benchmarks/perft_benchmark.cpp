@@ -12,8 +12,8 @@ using namespace bao;
 
 void run_perft(benchmark::State& state, const char* ruleset, const char* bpn, int depth) {
   const Ruleset& rules = *find_ruleset(ruleset);
-  const Position pos = std::string_view(bpn) == "start" ? start_position(rules)
-                                                        : parse_bpn(bpn).value();
+  const Position pos =
+      std::string_view(bpn) == "start" ? start_position(rules) : parse_bpn(bpn).value();
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     const std::uint64_t n = perft(rules, pos, depth);
@@ -30,8 +30,7 @@ BENCHMARK_CAPTURE(run_perft, zanzibar_start_d9, "ap-zanzibar", "start", 9)
     ->Unit(benchmark::kMillisecond);
 // Kunamua, 20 plies in: captures and house questions.
 BENCHMARK_CAPTURE(run_perft, zanzibar_kunamua_mid_d7, "ap-zanzibar",
-                  "S 0,5,3,3,2,1,4,0/2,0,2,2,0,3,0,4 3,1,1,0,4,0,0,0/0,0,0,0,0,0,0,0 hand=12,12",
-                  7)
+                  "S 0,5,3,3,2,1,4,0/2,0,2,2,0,3,0,4 3,1,1,0,4,0,0,0/0,0,0,0,0,0,0,0 hand=12,12", 7)
     ->Unit(benchmark::kMillisecond);
 // Just after the reserves run out: mtaji phase, long relays.
 BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_44_d8, "ap-zanzibar",

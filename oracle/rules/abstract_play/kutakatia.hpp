@@ -30,7 +30,8 @@ inline int common_capture_target(const Ruleset& rules, const Position& pos, Side
 // or ClauseId::None.
 inline ClauseId block_exemption(const Ruleset& rules, const Position& pos, Side owner, Pit p) {
   // 1. A house with status holding at least the working threshold.
-  if (pos.has_house(owner, p) && pos.at(owner, p) >= rules.working_house)
+  if (pos.has_house(owner, p) && pos.at(owner, p) >= rules.working_house &&
+      !mutated(rules, Mutation::BlockHouseNotExempt))  // MUTANT: block-house-not-exempt
     return ClauseId::ApBlockExemptHouse;
   int occupied = 0, multi = 0;
   for (Pit q = 0; q < kRowLength; ++q) {
@@ -38,9 +39,12 @@ inline ClauseId block_exemption(const Ruleset& rules, const Position& pos, Side 
     multi += pos.at(owner, q) >= 2;
   }
   // 2. The owner's only occupied front pit.
-  if (occupied == 1) return ClauseId::ApBlockExemptOnly;
+  if (occupied == 1 && !mutated(rules, Mutation::BlockOnlyOccupiedNotExempt))  // MUTANT
+    return ClauseId::ApBlockExemptOnly;
   // 3. A pit of 2+ that is the owner's only front pit of 2+.
-  if (pos.at(owner, p) >= 2 && multi == 1) return ClauseId::ApBlockExemptOnlyMulti;
+  if (pos.at(owner, p) >= 2 && multi == 1 &&
+      !mutated(rules, Mutation::BlockOnlyMultiNotExempt))  // MUTANT
+    return ClauseId::ApBlockExemptOnlyMulti;
   return ClauseId::None;
 }
 
@@ -49,6 +53,7 @@ inline ClauseId block_exemption(const Ruleset& rules, const Position& pos, Side 
 // enemy pit all of the mover's captures would first take.
 template <class Tracer>
 void try_set_block(TurnState<Tracer>& st) {
+  if (mutated(st.rules, Mutation::NoBlock)) return;  // MUTANT: no-block
   const int target = common_capture_target(st.rules, st.pos, st.me);
   if (target < 0) return;
   const Side them = st.them();

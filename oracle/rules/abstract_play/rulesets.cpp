@@ -23,7 +23,7 @@ const Ruleset kApZanzibar{
     // ap.setup.start
     .start_bpn =
         "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5",
-    .working_house = 6,      // ap.nyumba.working
+    .working_house = 6,       // ap.nyumba.working
     .capture_start_max = 15,  // ap.mtaji.capture-start, ap.mtaji.sixteen-kutakata
     .cutoff = 192,            // ap.cutoff.seeds-sown
     .kunamua_order = KunamuaKutakataOrder::ApDefault,

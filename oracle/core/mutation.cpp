@@ -1,0 +1,66 @@
+#include "oracle/core/mutation.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "oracle/core/ruleset.hpp"
+
+namespace bao {
+namespace {
+
+constexpr std::array kMutants{
+#define BAO_MUTANT(ident, name, clause, change) \
+  MutantInfo{Mutation::ident, name, ClauseId::clause, change},
+#include "oracle/rules/abstract_play/mutants.def"
+#undef BAO_MUTANT
+};
+
+}  // namespace
+
+std::span<const MutantInfo> all_mutants() {
+  return kMutants;
+}
+
+const MutantInfo* find_mutant(std::string_view name) {
+  for (const MutantInfo& m : kMutants)
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+bool governs(const Ruleset& rules, ClauseId id) {
+  for (ClauseId c : rules.clauses)
+    if (c == id) return true;
+  return false;
+}
+
+Expected<Ruleset> mutate(const Ruleset& rules, Mutation m) {
+  if (m == Mutation::None) return rules;
+  const MutantInfo& info = kMutants[static_cast<std::size_t>(m) - 1];
+  if (!governs(rules, info.clause))
+    return Error{fmt::format("mutant {} breaks {}, which does not govern {}", info.name,
+                             clause_name(info.clause), rules.id)};
+  Ruleset out = rules;
+  out.mutation = m;
+  // Threshold mutants change the record's data; the others are consulted
+  // where their clause is played.
+  switch (m) {
+    case Mutation::HouseWorksAtSeven:
+      out.working_house = rules.working_house + 1;
+      break;
+    case Mutation::CaptureStartFourteen:
+      out.capture_start_max = rules.capture_start_max - 1;
+      break;
+    case Mutation::CutoffIgnored:
+      out.cutoff_rule = CutoffRule::None;
+      break;
+    case Mutation::CutoffHalved:
+      out.cutoff = rules.cutoff / 2;
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+}  // namespace bao

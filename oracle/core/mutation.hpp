@@ -1,0 +1,34 @@
+// Clause mutants: deliberately wrong variants of single clauses, to prove that
+// the scenario suite and the engine checker catch real mistakes. A mutant is a
+// copy of a ruleset record with `mutation` set; the engine consults it at the
+// clause it breaks (marked `MUTANT:` in the code). The list of mutants lives
+// beside each source's clause catalog (oracle/rules/<source>/mutants.def).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "oracle/core/clause.hpp"
+
+namespace bao {
+
+enum class Mutation : std::uint8_t {
+  None = 0,
+#define BAO_MUTANT(ident, name, clause, change) ident,
+#include "oracle/rules/abstract_play/mutants.def"
+#undef BAO_MUTANT
+};
+
+struct MutantInfo {
+  Mutation id;
+  std::string_view name;    // stable id, e.g. "entry-end-flipped"
+  ClauseId clause;          // the clause it breaks
+  std::string_view change;  // what it does wrong, in one line
+};
+
+std::span<const MutantInfo> all_mutants();
+// nullptr when unknown.
+const MutantInfo* find_mutant(std::string_view name);
+
+}  // namespace bao
