@@ -47,6 +47,7 @@ struct PositionSeed {
   bool north_to_move = false;
   std::uint8_t house_keep = 3;                     // bit 0: South keeps house status, bit 1: North
   std::int8_t block_south = -1, block_north = -1;  // front pit index or -1
+  std::uint8_t used = 0;  // bit 0: South's house counts as used, bit 1: North's
 };
 
 // Turns a seed into a position that validate_for_ruleset accepts under
@@ -60,12 +61,19 @@ inline Position build_position(const Ruleset& rules, const PositionSeed& s) {
     p.pits[i / kPitsPerSide][i % kPitsPerSide] = static_cast<std::uint8_t>(c);
     total += c;
   }
-  p.hand = {s.hand_south, s.hand_north};
+  const Position start = start_position(rules);
+  const bool has_reserve = start.hand[0] != 0 || start.hand[1] != 0;
+  if (has_reserve) p.hand = {s.hand_south, s.hand_north};
   p.to_move = s.north_to_move ? Side::North : Side::South;
-  const std::uint32_t start_house = start_position(rules).house;
+  const std::uint32_t start_house = start.house;
   const std::uint32_t keep = (s.house_keep & 1 ? side_mask(Side::South) : 0) |
                              (s.house_keep & 2 ? side_mask(Side::North) : 0);
   p.house = start_house & keep;
+  if (rules.house_kutakata != HouseKutakata::None) {
+    const std::uint32_t used =
+        (s.used & 1 ? side_mask(Side::South) : 0) | (s.used & 2 ? side_mask(Side::North) : 0);
+    p.used = p.house & used;
+  }
   if (rules.block != BlockRule::None) {
     if (s.block_south >= 0) p.block |= pit_bit(Side::South, static_cast<Pit>(s.block_south % 8));
     if (s.block_north >= 0) p.block |= pit_bit(Side::North, static_cast<Pit>(s.block_north % 8));
@@ -76,6 +84,7 @@ inline Position build_position(const Ruleset& rules, const PositionSeed& s) {
 // A random valid position from a std::mt19937_64 (benchmarks, the checker).
 inline Position random_position(const Ruleset& rules, std::mt19937_64& rng) {
   PositionSeed s;
+  s.used = static_cast<std::uint8_t>(rng() % 4);
   std::uniform_int_distribution<int> coin(0, 99);
   const int density = std::uniform_int_distribution<int>(10, 90)(rng);
   for (int i = 0; i < 2 * kPitsPerSide; ++i)
@@ -101,6 +110,7 @@ inline Position mirror(const Position& p) {
   auto swap_halves = [](std::uint32_t x) { return (x >> 16) | (x << 16); };
   m.house = swap_halves(p.house);
   m.block = swap_halves(p.block);
+  m.used = swap_halves(p.used);
   m.to_move = opponent(p.to_move);
   if (p.decided.kind == Decided::Kind::SouthWins) m.decided.kind = Decided::Kind::NorthWins;
   if (p.decided.kind == Decided::Kind::NorthWins) m.decided.kind = Decided::Kind::SouthWins;

@@ -30,7 +30,8 @@ struct Arbitrary<bao::fuzz::PositionSeed> {
         gen::set(&bao::fuzz::PositionSeed::north_to_move),
         gen::set(&bao::fuzz::PositionSeed::house_keep, gen::inRange<std::uint8_t>(0, 4)),
         gen::set(&bao::fuzz::PositionSeed::block_south, gen::inRange<std::int8_t>(-8, 8)),
-        gen::set(&bao::fuzz::PositionSeed::block_north, gen::inRange<std::int8_t>(-8, 8)));
+        gen::set(&bao::fuzz::PositionSeed::block_north, gen::inRange<std::int8_t>(-8, 8)),
+        gen::set(&bao::fuzz::PositionSeed::used, gen::inRange<std::uint8_t>(0, 4)));
   }
 };
 

@@ -18,6 +18,7 @@
 
 #include "oracle/cli/engine_server.hpp"
 #include "oracle/core/clause.hpp"
+#include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -106,6 +107,26 @@ std::string clauses_json(const Ruleset& rules) {
                     {"paraphrase", c.paraphrase}});
   }
   return list.dump(2) + "\n";
+}
+
+// ---------------------------------------------------------------------------
+// mutants
+
+// One line per clause mutant: its id, the clause it breaks and what it does
+// wrong, in columns (the ids contain no spaces, so the first two fields split
+// on whitespace).
+std::string mutants_text() {
+  std::size_t name_width = 0;
+  std::size_t clause_width = 0;
+  for (const MutantInfo& m : all_mutants()) {
+    name_width = std::max(name_width, m.name.size());
+    clause_width = std::max(clause_width, clause_name(m.clause).size());
+  }
+  std::string out;
+  for (const MutantInfo& m : all_mutants())
+    out += fmt::format("{:<{}}  {:<{}}  {}\n", m.name, name_width, clause_name(m.clause),
+                       clause_width, m.change);
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -252,6 +273,7 @@ struct Options {
   std::string engine_ruleset{"ap-zanzibar"};
   std::vector<std::string> scenario_paths;
   scenario::RunOptions scenario_options;
+  bool coverage = false;
 };
 
 struct Subcommands {
@@ -263,6 +285,7 @@ struct Subcommands {
   CLI::App* engine;
   CLI::App* demo;
   CLI::App* scenarios;
+  CLI::App* mutants;
 };
 
 void add_setup_options(CLI::App& sub, Options& o) {
@@ -298,6 +321,9 @@ Subcommands define_commands(CLI::App& app, Options& o) {
   s.scenarios->add_option("--filter", o.scenario_options.filter, "Regex over scenario ids");
   s.scenarios->add_option("--junit", o.scenario_options.junit_path, "Write JUnit XML here");
   s.scenarios->add_option("--json", o.scenario_options.json_path, "Write JSON results here");
+  s.scenarios->add_flag("--coverage", o.coverage,
+                        "List each ruleset's clauses that no scenario exercises");
+  s.mutants = app.add_subcommand("mutants", "List the clause mutants: id, clause, what it breaks");
   return s;
 }
 
@@ -338,7 +364,12 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
   if (s.scenarios->parsed()) {
     const std::vector<std::string> paths =
         o.scenario_paths.empty() ? std::vector<std::string>{"scenarios"} : o.scenario_paths;
+    if (o.coverage) return scenario::run_coverage_command(paths, o.scenario_options, out, err);
     return scenario::run_scenarios_command(paths, o.scenario_options, out, err);
+  }
+  if (s.mutants->parsed()) {
+    out << mutants_text() << std::flush;
+    return kExitOk;
   }
   return kExitOk;
 }

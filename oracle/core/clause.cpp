@@ -10,6 +10,7 @@ constexpr std::array kCatalog{
 #define BAO_CLAUSE(ident, name, kind, file, section, paraphrase) \
   Clause{ClauseId::ident, name, ClauseKind::kind, file, section, paraphrase},
 #include "oracle/rules/abstract_play/clauses.def"
+#include "oracle/rules/abstract_play/variants.def"
 #undef BAO_CLAUSE
 };
 

@@ -16,6 +16,7 @@ enum class ClauseId : std::uint16_t {
   None = 0,
 #define BAO_CLAUSE(ident, name, kind, file, section, paraphrase) ident,
 #include "oracle/rules/abstract_play/clauses.def"
+#include "oracle/rules/abstract_play/variants.def"
 #undef BAO_CLAUSE
   Count
 };

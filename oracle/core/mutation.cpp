@@ -57,6 +57,12 @@ Expected<Ruleset> mutate(const Ruleset& rules, Mutation m) {
     case Mutation::CutoffHalved:
       out.cutoff = rules.cutoff / 2;
       break;
+    case Mutation::BawoCaptureFifteen:
+      out.capture_start_max = rules.capture_start_max + 1;
+      break;
+    case Mutation::MalawiThresholdSix:
+      out.working_house = 6;
+      break;
     default:
       break;
   }

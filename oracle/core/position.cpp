@@ -37,6 +37,7 @@ std::size_t hash_value(const Position& p) {
   mix(p.house);
   mix(p.block);
   mix(p.quiet);
+  mix(p.used);
   mix(static_cast<std::uint64_t>(p.to_move));
   mix(static_cast<std::uint64_t>(p.decided.kind));
   mix(static_cast<std::uint64_t>(p.decided.reason));

@@ -40,6 +40,7 @@ struct Position {
   std::uint32_t house = 0;              // pits that hold house (nyumba/kuu) status
   std::uint32_t block = 0;              // pits under a block / takasia
   std::uint16_t quiet = 0;              // turns in a row without irreversible progress
+  std::uint32_t used = 0;               // houses that have started a turn (ap-bawo's kuu use)
   Side to_move = Side::South;
   Decided decided{};
 

@@ -7,7 +7,8 @@
 namespace bao {
 
 std::span<const Ruleset* const> all_rulesets() {
-  static const std::array<const Ruleset*, 1> kAll{&kApZanzibar};
+  static const std::array<const Ruleset*, 4> kAll{&kApZanzibar, &kApMalawiSetup, &kApBawo,
+                                                  &kApKujifunza};
   return kAll;
 }
 

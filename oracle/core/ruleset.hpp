@@ -18,6 +18,19 @@ namespace bao {
 // How a kunamua turn without capture chooses its starting pit.
 enum class KunamuaKutakataOrder : std::uint8_t {
   ApDefault,  // ap.kunamua.kutakata-start-order
+  ApBawo,     // ap.bawo.kutakata-start-order, ap.bawo.kuu-start-exactly-eight
+};
+
+// Whether some captures are forbidden.
+enum class CaptureProtection : std::uint8_t {
+  None,
+  ApBawoKuu,  // ap.bawo.kuu-protection
+};
+
+// Whether a house must start a kutakata turn.
+enum class HouseKutakata : std::uint8_t {
+  None,
+  ApBawoUnusedKuu,  // ap.bawo.compulsory-kuu-kutakata, ap.bawo.capture-counts-as-use
 };
 
 // Which blocking rule follows a non-capturing turn.
@@ -47,6 +60,8 @@ struct Ruleset {
   int cutoff = 192;              // CutoffRule's limit
   KunamuaKutakataOrder kunamua_order = KunamuaKutakataOrder::ApDefault;
   BlockRule block = BlockRule::None;
+  CaptureProtection protection = CaptureProtection::None;
+  HouseKutakata house_kutakata = HouseKutakata::None;
   CutoffRule cutoff_rule = CutoffRule::None;
   FrontEmptyCheck front_empty = FrontEmptyCheck::EndOfTurn;
   std::span<const ClauseId> clauses;   // every clause that governs this ruleset

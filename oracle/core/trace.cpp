@@ -34,6 +34,8 @@ std::string_view to_string(EventKind k) {
       return "unblock";
     case EventKind::BlockExempt:
       return "no-block";
+    case EventKind::HouseUsed:
+      return "use";
     case EventKind::End:
       return "end";
   }

@@ -28,6 +28,7 @@ enum class EventKind : std::uint8_t {
   BlockSet,       // a block is set: pit
   BlockCleared,   // a block is cleared: pit
   BlockExempt,    // a pit the blocking rule chose is exempt: pit
+  HouseUsed,      // a house counts as having started a turn: pit
   End,            // the game ends: reason
 };
 

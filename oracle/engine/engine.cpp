@@ -34,6 +34,20 @@ bool cutoff_reached(TurnState<Tracer>& st, Pit at) {
   return false;
 }
 
+// SAFEGUARD (not a rule): a move that has sown this many seeds is ended as
+// infinite even where the ruleset has no cutoff, so that a mutant without
+// its cutoff (or a future ruleset with none) cannot hang the oracle. No real
+// ruleset's move gets near it: their cutoffs stop far earlier.
+inline constexpr int kSafeguardSown = 1 << 20;
+
+template <class Tracer>
+bool past_safeguard(TurnState<Tracer>& st, Pit at) {
+  if (st.sown <= kSafeguardSown) return false;
+  st.end = TurnEnd::Infinite;
+  st.trace.add(EventKind::Stop, st.me, at, 0, ClauseId::ApCutoff);
+  return true;
+}
+
 template <class Tracer>
 void stop(TurnState<Tracer>& st, Pit at, ClauseId why) {
   st.end = TurnEnd::Stopped;
@@ -132,7 +146,7 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
       st.trace.add(EventKind::Stop, st.me, last, 0, ClauseId::ApMtajiBackRelay);
       return;
     }
-    if (cutoff_reached(st, last)) return;
+    if (cutoff_reached(st, last) || past_safeguard(st, last)) return;
     if (mutated(st.rules, Mutation::NoRelay))
       return stop(st, last, ClauseId::ApSowRelay);  // MUTANT
     // 6. ap.sow.relay: lift the pit and go on in the same direction.
@@ -140,6 +154,16 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
     const int n = lift(st, last, EventKind::Relay, relay_clause);
     last = sow_lifted(st, last, n);
   }
+}
+
+// ap.bawo.capture-counts-as-use: a kunamua capture placed in the kuu counts
+// as the kuu having started a turn (BPN key `used`).
+template <class Tracer>
+void record_house_use(TurnState<Tracer>& st, Pit p) {
+  if (st.rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return;
+  if (mutated(st.rules, Mutation::BawoCaptureNotUse)) return;  // MUTANT
+  st.pos.used |= pit_bit(st.me, p);
+  st.trace.add(EventKind::HouseUsed, st.me, p, 0, ClauseId::ApBawoCaptureUses);
 }
 
 // Plays the start of a kunamua turn: ap.kunamua.place, then the capture
@@ -153,6 +177,7 @@ void start_kunamua(TurnState<Tracer>& st, Pit p) {
     // The reserve seed stays; the facing pit is captured at once, also from
     // the nyumba (ap.kunamua.capture-from-nyumba).
     const bool at_house = st.pos.has_house(st.me, p);
+    if (at_house) record_house_use(st, p);
     const Pit last =
         capture(st, p, at_house ? ClauseId::ApKunamuaCaptureHouse : ClauseId::ApKunamuaCapture);
     return continue_turn(st, last, false);
@@ -277,10 +302,42 @@ std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
   const Side me = pos.to_move;
   const int least = mutated(rules, Mutation::KunamuaCaptureNeedsTwo) ? 2 : 1;  // MUTANT
   std::uint8_t mask = 0;
-  for (Pit p = 0; p < kRowLength; ++p)
-    if (pos.at(me, p) >= least && pos.at(opponent(me), facing(p)) > 0)
-      mask |= std::uint8_t(1u << p);
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (pos.at(me, p) < least || pos.at(opponent(me), facing(p)) == 0) continue;
+    // ap.bawo.kuu-protection, judged once the reserve seed is in the pit.
+    Position placed = pos;
+    ++placed.at(me, p);
+    if (capture_forbidden(rules, placed, me, facing(p))) continue;
+    mask |= std::uint8_t(1u << p);
+  }
   return mask;
+}
+
+// ap.bawo.kutakata-start-order: pits with house status (the kuu) never take
+// part in the first two steps, working or not.
+// ap.bawo.kuu-start-exactly-eight: the kuu alone may start holding exactly 8.
+std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
+                                std::uint8_t multi) {
+  constexpr int kKuuStartCount = 8;
+  const Side me = pos.to_move;
+  std::uint8_t kuu = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (pos.has_house(me, p)) kuu |= std::uint8_t(1u << p);
+  const bool any_count = mutated(rules, Mutation::BawoKuuStartAnyCount);  // MUTANT
+  if (mutated(rules, Mutation::BawoKuuInOrder))  // MUTANT: only working kuu excluded
+    for (Pit p = 0; p < kRowLength; ++p)
+      if (pos.at(me, p) < rules.working_house) kuu &= std::uint8_t(~(1u << p));
+  // 1. A non-kuu front pit holding 2 or more, if any.
+  if (multi & ~kuu) return multi & std::uint8_t(~kuu);
+  // 2. Otherwise any occupied non-kuu front pit (all singles).
+  if (occupied & ~kuu) return occupied & std::uint8_t(~kuu);
+  // 3. The kuu as the only occupied front pit, holding exactly 8 before placement.
+  std::uint8_t out = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if ((occupied & kuu & (1u << p)) && (pos.at(me, p) == kKuuStartCount || any_count))
+      out |= std::uint8_t(1u << p);
+  // 4. Otherwise no move.
+  return out;
 }
 
 // ap.kunamua.kutakata-start-order (with ap.nyumba.no-kutakata-start,
@@ -311,6 +368,8 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
         return mutated(rules, Mutation::StartOrderSinglesAlways) ? occupied : multi;  // MUTANT
       // 3. Otherwise every occupied front pit (all singles).
       return occupied;
+    case KunamuaKutakataOrder::ApBawo:
+      return bawo_kutakata_pits(rules, pos, occupied, multi);
   }
   return 0;
 }
@@ -360,6 +419,19 @@ bool mtaji_kutakata_start_ok(const Ruleset& rules, const Position& pos, Pit p, D
   return true;
 }
 
+// ap.bawo.compulsory-kuu-kutakata: the working kuu that has never started a
+// turn while keeping its status must start a mtaji-phase kutakata, or -1.
+// INTERPRETATION: ap.interp.bawo-compulsory-kuu-mtaji-only -- only called
+// for mtaji-phase turns.
+int compulsory_house_start(const Ruleset& rules, const Position& pos) {
+  if (rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return -1;
+  if (mutated(rules, Mutation::BawoKuuNotCompulsory)) return -1;  // MUTANT
+  const Side me = pos.to_move;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (is_working_house(rules, pos, me, p) && !(pos.used & pit_bit(me, p))) return p;
+  return -1;
+}
+
 template <class Sink>
 void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
   const Side me = pos.to_move;
@@ -377,6 +449,10 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
     c.n = 0;
   }
   // Kutakata.
+  if (const int kuu = compulsory_house_start(rules, pos); kuu >= 0) {
+    for (Dir d : {Dir::L, Dir::R}) c.add(Move{static_cast<Pit>(kuu), d}, TurnKind::Kutakata);
+    return emit_all(c, sink);
+  }
   bool front_available = false;
   int occupied_front = 0, sole_front = -1;
   for (Pit p = 0; p < kRowLength; ++p) {

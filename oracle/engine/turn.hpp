@@ -75,6 +75,7 @@ template <class Tracer>
 void lose_house_status(TurnState<Tracer>& st, Side owner, Pit p) {
   if (!st.pos.has_house(owner, p)) return;
   st.pos.house &= ~pit_bit(owner, p);
+  st.pos.used &= ~pit_bit(owner, p);  // a pit without status has no use to record
   st.trace.add(EventKind::HouseLost, owner, p, 0, ClauseId::ApHouseStatusLost);
 }
 
@@ -130,12 +131,37 @@ bool relay_is_illegal(const TurnState<Tracer>& st, Pit last) {
          st.pos.front_total(st.me) == 0;
 }
 
+// ap.bawo.kuu-protection: `me` may not capture the enemy pit `target` when
+// it keeps house status while `me` has a working kuu whose facing enemy pit
+// holds seeds. Judged on the position at the moment of the capture.
+inline bool capture_forbidden(const Ruleset& rules, const Position& pos, Side me, Pit target) {
+  switch (rules.protection) {
+    case CaptureProtection::None:
+      return false;
+    case CaptureProtection::ApBawoKuu: {
+      const Side them = opponent(me);
+      if (!pos.has_house(them, target)) return false;
+      if (mutated(rules, Mutation::BawoNoProtection)) return false;  // MUTANT
+      if (mutated(rules, Mutation::BawoProtectionWorkingOnly) &&     // MUTANT
+          pos.at(them, target) < rules.working_house)
+        return false;
+      for (Pit p = 0; p < kRowLength; ++p)
+        if (pos.has_house(me, p) && pos.at(me, p) >= rules.working_house &&
+            pos.at(them, facing(p)) > 0)
+          return true;
+      return false;
+    }
+  }
+  return false;
+}
+
 // ap.capture.condition: the last seed made 2+ in one of the mover's front
-// pits and the facing enemy pit holds seeds.
+// pits and the facing enemy pit holds seeds (and no protection forbids it).
 template <class Tracer>
 bool can_capture_at(const TurnState<Tracer>& st, Pit last) {
   const int needed = mutated(st.rules, Mutation::CaptureNeedsThree) ? 3 : 2;  // MUTANT
-  return is_front(last) && st.pos.at(st.me, last) >= needed && st.theirs(facing(last)) > 0;
+  return is_front(last) && st.pos.at(st.me, last) >= needed && st.theirs(facing(last)) > 0 &&
+         !capture_forbidden(st.rules, st.pos, st.me, facing(last));
 }
 
 // ap.capture.entry-kichwa-kimbi, ap.capture.entry-first-kunamua-choice,
@@ -212,6 +238,15 @@ inline int first_run_capture_target(const Ruleset& rules, const Position& pos, S
   const int before = mutated(rules, Mutation::CaptureNeedsThree) ? 2 : 1;  // MUTANT
   if (!is_front(last) || pos.at(me, last) < before) return -1;
   if (pos.at(opponent(me), facing(last)) == 0) return -1;
+  if (rules.protection != CaptureProtection::None) {
+    // Protection is judged when the capture would happen: after this sowing.
+    Position sown = pos;
+    sown.at(me, p) = 0;
+    for (int i = 1; i <= reach; ++i)
+      ++sown.at(me, static_cast<Pit>((p + kPitsPerSide + step(d) * i) % kPitsPerSide));
+    if (reach < n) ++sown.at(me, p);  // MUTANT: sow-into-origin drops one back
+    if (capture_forbidden(rules, sown, me, facing(last))) return -1;
+  }
   return facing(last);
 }
 

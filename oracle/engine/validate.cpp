@@ -42,6 +42,26 @@ std::optional<Error> check_block(const Ruleset& rules, const Position& pos) {
   return std::nullopt;
 }
 
+// The `used` key records kuu use for ap-bawo's compulsory kuu kutakata; it
+// only makes sense for a pit that still has house status.
+std::optional<Error> check_used(const Ruleset& rules, const Position& pos) {
+  if (pos.used == 0) return std::nullopt;
+  if (rules.house_kutakata == HouseKutakata::None)
+    return Error{fmt::format("key used: {} does not track house use", rules.id)};
+  if (const std::uint32_t bad = pos.used & ~pos.house)
+    return Error{fmt::format("key used: {} has no house status", pit_list(bad))};
+  return std::nullopt;
+}
+
+// A ruleset that starts without reserves never has any.
+std::optional<Error> check_hand(const Ruleset& rules, const Position& pos) {
+  if (pos.hand[0] == 0 && pos.hand[1] == 0) return std::nullopt;
+  const Position start = start_position(rules);
+  if (start.hand[0] == 0 && start.hand[1] == 0)
+    return Error{fmt::format("key hand: {} has no reserve seeds", rules.id)};
+  return std::nullopt;
+}
+
 // Only the cutoff decides a result the board cannot show, in these rules.
 std::optional<Error> check_result(const Ruleset& rules, const Position& pos) {
   if (pos.decided.kind == Decided::Kind::None) return std::nullopt;
@@ -60,7 +80,7 @@ Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& po
   if (pos.store[0] != 0 || pos.store[1] != 0)
     return Error{fmt::format("key store: {} never takes seeds off the board", rules.id)};
   if (pos.quiet != 0) return Error{fmt::format("key quiet: {} has no no-progress rule", rules.id)};
-  for (auto check : {check_house, check_block, check_result})
+  for (auto check : {check_hand, check_house, check_block, check_used, check_result})
     if (auto err = check(rules, pos)) return *err;
   return pos;
 }

@@ -160,6 +160,7 @@ std::string to_bpn(const Position& pos) {
   if (pos.store[0] != 0 || pos.store[1] != 0)
     s += fmt::format(" store={},{}", pos.store[0], pos.store[1]);
   if (pos.quiet != 0) s += fmt::format(" quiet={}", pos.quiet);
+  if (pos.used != 0) s += " used=" + pit_list(pos.used);
   if (pos.decided.kind != Decided::Kind::None) s += " result=" + result_text(pos.decided);
   return s;
 }
@@ -233,9 +234,10 @@ Expected<int> parse_number(const Token& tok, const Field& f, int max) {
   return static_cast<int>(value);
 }
 
-// The keys we know: the protocol's five and our `result`.
-constexpr std::array<std::string_view, 6> kKeys = {"hand",  "house", "block",
-                                                   "store", "quiet", "result"};
+// The keys we know: the protocol's five, then ours: `used` (houses that have
+// started a turn, for ap-bawo) and `result`.
+constexpr std::array<std::string_view, 7> kKeys = {"hand",  "house", "block", "store",
+                                                   "quiet", "used",  "result"};
 
 // Parses BPN into a Position, one field at a time.
 class BpnParser {
@@ -346,6 +348,7 @@ Status BpnParser::parse_key_value(std::string_view key, const Token& value, cons
   if (key == "block") return parse_pits(value, f, pos_.block);
   if (key == "store") return parse_pair(value, f, pos_.store);
   if (key == "quiet") return parse_quiet(value, f);
+  if (key == "used") return parse_pits(value, f, pos_.used);
   return parse_result(value, f);
 }
 

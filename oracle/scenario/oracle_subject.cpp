@@ -11,10 +11,12 @@
 namespace bao::scenario {
 namespace {
 
-Expected<const Ruleset*> ruleset_named(std::string_view id) {
+// The ruleset `id` as the subject plays it: with `mutant` applied, which
+// fails when the mutant's clause does not govern the ruleset.
+Expected<Ruleset> ruleset_named(std::string_view id, Mutation mutant) {
   const Ruleset* r = find_ruleset(id);
   if (!r) return Error{fmt::format("ruleset '{}' is not implemented", id)};
-  return r;
+  return mutate(*r, mutant);
 }
 
 // A BPN the ruleset can represent.
@@ -26,38 +28,45 @@ Expected<Position> position_for(const Ruleset& rules, const std::string& bpn) {
 
 }  // namespace
 
+std::string OracleSubject::name() const {
+  if (mutant_ == Mutation::None) return "bao-oracle";
+  for (const MutantInfo& m : all_mutants())
+    if (m.id == mutant_) return fmt::format("bao-oracle (mutant {})", m.name);
+  return "bao-oracle (mutant ?)";
+}
+
 bool OracleSubject::supports(std::string_view ruleset) const {
-  return find_ruleset(ruleset) != nullptr;
+  return ruleset_named(ruleset, mutant_).ok();
 }
 
 Expected<std::string> OracleSubject::start_position(std::string_view ruleset) {
-  auto rules = ruleset_named(ruleset);
+  auto rules = ruleset_named(ruleset, mutant_);
   if (!rules) return rules.error();
-  return to_bpn(bao::start_position(**rules));
+  return to_bpn(bao::start_position(*rules));
 }
 
 Expected<std::vector<std::string>> OracleSubject::legal_moves(std::string_view ruleset,
                                                               const std::string& bpn) {
-  auto rules = ruleset_named(ruleset);
+  auto rules = ruleset_named(ruleset, mutant_);
   if (!rules) return rules.error();
-  auto pos = position_for(**rules, bpn);
+  auto pos = position_for(*rules, bpn);
   if (!pos) return pos.error();
   std::vector<std::string> out;
-  for (const Move& m : bao::legal_moves(**rules, *pos))
+  for (const Move& m : bao::legal_moves(*rules, *pos))
     out.push_back(move_to_string(m, pos->to_move));
   return out;
 }
 
 Expected<PlayResult> OracleSubject::play(std::string_view ruleset, const std::string& bpn,
                                          const std::string& move) {
-  auto rules = ruleset_named(ruleset);
+  auto rules = ruleset_named(ruleset, mutant_);
   if (!rules) return rules.error();
-  auto pos = position_for(**rules, bpn);
+  auto pos = position_for(*rules, bpn);
   if (!pos) return pos.error();
   auto m = parse_move(move, pos->to_move);
   if (!m) return m.error();
   Trace trace;
-  auto after = bao::play(**rules, *pos, *m, &trace);
+  auto after = bao::play(*rules, *pos, *m, &trace);
   if (!after) return after.error();
   std::vector<TraceItem> items;
   for (const Event& e : trace.events()) {
@@ -68,11 +77,11 @@ Expected<PlayResult> OracleSubject::play(std::string_view ruleset, const std::st
 }
 
 Expected<std::string> OracleSubject::status(std::string_view ruleset, const std::string& bpn) {
-  auto rules = ruleset_named(ruleset);
+  auto rules = ruleset_named(ruleset, mutant_);
   if (!rules) return rules.error();
-  auto pos = position_for(**rules, bpn);
+  auto pos = position_for(*rules, bpn);
   if (!pos) return pos.error();
-  return to_string(bao::status(**rules, *pos));
+  return to_string(bao::status(*rules, *pos));
 }
 
 }  // namespace bao::scenario

@@ -6,12 +6,15 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <regex>
 #include <set>
 #include <sstream>
 
+#include "oracle/core/clause.hpp"
+#include "oracle/core/ruleset.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
 
@@ -362,6 +365,68 @@ bool write_file(const std::string& path, const std::string& text, std::ostream& 
   return false;
 }
 
+// ---- Coverage ---------------------------------------------------------------
+
+// Forwards every call to another subject and records, per ruleset, the clause
+// ids of the trace items of every move played through it.
+class RecordingSubject final : public Subject {
+ public:
+  explicit RecordingSubject(Subject& inner) : inner_(inner) {}
+  std::string name() const override { return inner_.name(); }
+  bool supports(std::string_view ruleset) const override { return inner_.supports(ruleset); }
+  Expected<std::string> start_position(std::string_view ruleset) override {
+    return inner_.start_position(ruleset);
+  }
+  Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
+                                                 const std::string& bpn) override {
+    return inner_.legal_moves(ruleset, bpn);
+  }
+  Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
+                            const std::string& move) override {
+    auto r = inner_.play(ruleset, bpn, move);
+    if (r && r->trace) {
+      std::set<std::string>& fired = fired_[std::string(ruleset)];
+      for (const TraceItem& item : *r->trace)
+        if (!item.clause.empty()) fired.insert(item.clause);
+    }
+    return r;
+  }
+  Expected<std::string> status(std::string_view ruleset, const std::string& bpn) override {
+    return inner_.status(ruleset, bpn);
+  }
+
+  // Takes the clause ids recorded so far, by ruleset.
+  std::map<std::string, std::set<std::string>> take_fired() { return std::move(fired_); }
+
+ private:
+  Subject& inner_;
+  std::map<std::string, std::set<std::string>> fired_;
+};
+
+// Adds the `clauses` field of every case that ran (not skipped) to the set of
+// its ruleset. Scenario ids are unique, so a case finds its scenario by id.
+void add_named_clauses(const std::vector<Scenario>& scenarios, const RunSummary& run,
+                       std::map<std::string, std::set<std::string>>& exercised) {
+  std::map<std::string_view, const Scenario*> by_id;
+  for (const Scenario& s : scenarios) by_id.emplace(s.id, &s);
+  for (const CaseResult& c : run.cases) {
+    if (c.outcome == Outcome::Skip) continue;
+    const auto found = by_id.find(c.id);
+    if (found == by_id.end()) continue;
+    exercised[c.ruleset].insert(found->second->clauses.begin(), found->second->clauses.end());
+  }
+}
+
+// The governing clauses of `rules` that `exercised` lacks, in catalog order.
+ClauseCoverage coverage_of(const Ruleset& rules, const std::set<std::string>& exercised) {
+  ClauseCoverage out{std::string(rules.id), rules.clauses.size(), {}};
+  for (ClauseId id : rules.clauses) {
+    const std::string name(clause_name(id));
+    if (!exercised.contains(name)) out.missing.push_back(name);
+  }
+  return out;
+}
+
 }  // namespace
 
 RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subject,
@@ -474,30 +539,95 @@ std::string to_json(const RunSummary& s) {
   return doc.dump(2) + "\n";
 }
 
-int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
-                          Subject& subject, std::ostream& out, std::ostream& err) {
+std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenarios,
+                                            Subject& subject, const RunOptions& options,
+                                            RunSummary* summary) {
+  RecordingSubject recorder(subject);
+  RunSummary run = run_scenarios(scenarios, recorder, options);
+  std::map<std::string, std::set<std::string>> exercised = recorder.take_fired();
+  add_named_clauses(scenarios, run, exercised);
+  std::vector<ClauseCoverage> out;
+  for (const Ruleset* rules : all_rulesets())
+    if (!options.ruleset || rules->id == *options.ruleset)
+      out.push_back(coverage_of(*rules, exercised[std::string(rules->id)]));
+  if (summary) *summary = std::move(run);
+  return out;
+}
+
+std::string format_coverage(const std::vector<ClauseCoverage>& coverage) {
+  std::string out;
+  for (const ClauseCoverage& c : coverage) {
+    out += fmt::format("{}: {}/{} clauses exercised\n", c.ruleset,
+                       c.governing - c.missing.size(), c.governing);
+    for (const std::string& id : c.missing) out += "  " + id + "\n";
+  }
+  return out;
+}
+
+namespace {
+
+// The steps every scenarios command shares: check the filter, collect and
+// load the files. False (after reporting) when the filter is invalid.
+bool load_for_command(const std::vector<std::string>& paths, const RunOptions& options,
+                      LoadResult& loaded, std::vector<InputError>& errors, std::ostream& err) {
   if (options.filter) {
     try {
       std::regex check(*options.filter, std::regex::ECMAScript);
     } catch (const std::regex_error& e) {
       err << fmt::format("--filter: invalid regular expression '{}': {}\n", *options.filter,
                          e.what());
-      return 2;
+      return false;
     }
   }
-  std::vector<InputError> errors;
   const std::vector<std::string> files = collect_scenario_files(paths, errors);
-  LoadResult loaded = load_files(files);
+  loaded = load_files(files);
   for (auto& e : loaded.errors) errors.push_back(std::move(e));
-  RunSummary sum = run_scenarios(loaded.scenarios, subject, options);
-  sum.input_errors = std::move(errors);
+  return true;
+}
+
+// Reports the input errors and writes the JUnit/JSON files asked for; false
+// when a file could not be written.
+bool finish_command(const RunSummary& sum, const RunOptions& options, std::ostream& err) {
   for (const InputError& e : sum.input_errors) err << "input error: " << to_string(e) << "\n";
-  out << format_report(sum);
   bool written = true;
   if (options.junit_path) written = write_file(*options.junit_path, to_junit_xml(sum), err);
   if (options.json_path) written = write_file(*options.json_path, to_json(sum), err) && written;
+  return written;
+}
+
+}  // namespace
+
+int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
+                          Subject& subject, std::ostream& out, std::ostream& err) {
+  LoadResult loaded;
+  std::vector<InputError> errors;
+  if (!load_for_command(paths, options, loaded, errors, err)) return 2;
+  RunSummary sum = run_scenarios(loaded.scenarios, subject, options);
+  sum.input_errors = std::move(errors);
+  const bool written = finish_command(sum, options, err);
+  out << format_report(sum);
   const int code = exit_code(sum);
   return written || code != 0 ? code : 2;
+}
+
+int run_coverage_command(const std::vector<std::string>& paths, const RunOptions& options,
+                         std::ostream& out, std::ostream& err) {
+  LoadResult loaded;
+  std::vector<InputError> errors;
+  if (!load_for_command(paths, options, loaded, errors, err)) return 2;
+  OracleSubject oracle;
+  RunSummary sum;
+  const std::vector<ClauseCoverage> coverage =
+      clause_coverage(loaded.scenarios, oracle, options, &sum);
+  sum.input_errors = std::move(errors);
+  const bool written = finish_command(sum, options, err);
+  out << format_coverage(coverage);
+  // A scenario left out by an input error may be the one that exercises a
+  // clause, so input errors take precedence over the coverage verdict.
+  if (!sum.input_errors.empty() || !written) return 2;
+  const bool complete = std::all_of(coverage.begin(), coverage.end(),
+                                    [](const ClauseCoverage& c) { return c.missing.empty(); });
+  return complete ? 0 : 1;
 }
 
 int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,

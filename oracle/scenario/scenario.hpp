@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "oracle/core/expected.hpp"
+#include "oracle/core/mutation.hpp"
 
 namespace bao::scenario {
 
@@ -148,10 +149,16 @@ class Subject {
   virtual Expected<std::string> status(std::string_view ruleset, const std::string& bpn) = 0;
 };
 
-// The oracle's own engine as a subject (oracle/engine/engine.hpp).
+// The oracle's own engine as a subject (oracle/engine/engine.hpp). Given a
+// mutant (oracle/core/mutation.hpp), it plays every ruleset with that clause
+// deliberately broken: the mutation test runs the scenarios against each
+// mutant and expects some scenario to fail. A ruleset the mutant's clause
+// does not govern is not supported (its cases are skipped).
 class OracleSubject final : public Subject {
  public:
-  std::string name() const override { return "bao-oracle"; }
+  OracleSubject() = default;
+  explicit OracleSubject(Mutation mutant) : mutant_(mutant) {}
+  std::string name() const override;
   bool supports(std::string_view ruleset) const override;
   Expected<std::string> start_position(std::string_view ruleset) override;
   Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
@@ -159,6 +166,9 @@ class OracleSubject final : public Subject {
   Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
                             const std::string& move) override;
   Expected<std::string> status(std::string_view ruleset, const std::string& bpn) override;
+
+ private:
+  Mutation mutant_ = Mutation::None;
 };
 
 // ---- Running ------------------------------------------------------------------
@@ -223,5 +233,36 @@ int run_scenarios_command(const std::vector<std::string>& paths, const RunOption
 // The same with a given subject (an external engine later; tests now).
 int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
                           Subject& subject, std::ostream& out, std::ostream& err);
+
+// ---- Clause coverage ----------------------------------------------------------
+
+// Which clauses of one ruleset the scenarios exercise. A clause is exercised
+// when a scenario run under the ruleset names it in `clauses`, or when it
+// decided an item in the trace of any move played while running them (the
+// `moves` line, `play` checks, `game` lines).
+struct ClauseCoverage {
+  std::string ruleset;
+  std::size_t governing = 0;         // clauses that govern the ruleset (Ruleset::clauses)
+  std::vector<std::string> missing;  // governing clauses not exercised, in catalog order
+};
+
+// Runs the scenarios against `subject` (options select the cases as for
+// run_scenarios) and reports every ruleset the oracle implements, or only
+// options.ruleset. Whether a case passed does not matter here; skipped cases
+// exercise nothing. `summary`, when given, receives the run's results.
+std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenarios,
+                                            Subject& subject, const RunOptions& options,
+                                            RunSummary* summary = nullptr);
+
+// Per ruleset "ap-zanzibar: 57/58 clauses exercised", then each missing id on
+// a line of its own, indented by two spaces.
+std::string format_coverage(const std::vector<ClauseCoverage>& coverage);
+
+// `bao-oracle scenarios --coverage [PATH...]`: loads and runs the scenarios
+// against the oracle, prints the coverage listing to `out` and input errors
+// to `err`, writes the JUnit/JSON files asked for, and returns 0 when no
+// governing clause is missing, 1 when one is, 2 on input errors.
+int run_coverage_command(const std::vector<std::string>& paths, const RunOptions& options,
+                         std::ostream& out, std::ostream& err);
 
 }  // namespace bao::scenario

@@ -5,5 +5,8 @@
 namespace bao {
 
 extern const Ruleset kApZanzibar;
+extern const Ruleset kApMalawiSetup;
+extern const Ruleset kApBawo;
+extern const Ruleset kApKujifunza;
 
 }  // namespace bao
