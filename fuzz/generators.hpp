@@ -74,9 +74,18 @@ inline Position build_position(const Ruleset& rules, const PositionSeed& s) {
         (s.used & 1 ? side_mask(Side::South) : 0) | (s.used & 2 ? side_mask(Side::North) : 0);
     p.used = p.house & used;
   }
-  if (rules.block != BlockRule::None) {
-    if (s.block_south >= 0) p.block |= pit_bit(Side::South, static_cast<Pit>(s.block_south % 8));
-    if (s.block_north >= 0) p.block |= pit_bit(Side::North, static_cast<Pit>(s.block_north % 8));
+  switch (rules.block) {
+    case BlockRule::None:
+      break;
+    case BlockRule::ApKutakatia:  // at most one blocked pit per side
+      if (s.block_south >= 0) p.block |= pit_bit(Side::South, static_cast<Pit>(s.block_south % 8));
+      if (s.block_north >= 0) p.block |= pit_bit(Side::North, static_cast<Pit>(s.block_north % 8));
+      break;
+    case BlockRule::GuideTakasia: {  // one target, against the side to move
+      const std::int8_t b = p.to_move == Side::South ? s.block_south : s.block_north;
+      if (b >= 0) p.block |= pit_bit(p.to_move, static_cast<Pit>(b % 8));
+      break;
+    }
   }
   return p;
 }

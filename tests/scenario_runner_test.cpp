@@ -111,14 +111,14 @@ TEST(ScenarioRunner, SummaryCountsSkipsAndInputErrors) {
 TEST(ScenarioRunner, UnimplementedRulesetIsSkipped) {
   const std::string text = R"(scenarios:
   - id: split
-    rulesets: [ap-zanzibar, guide-v2]
+    rulesets: [ap-zanzibar, ludii]
     source: s
     clauses: []
     position: start
     expect:
       ap-zanzibar:
         - legal: A6L A6R A7L A7R
-      guide-v2:
+      ludii:
         - includes: A6L
 )";
   const RunSummary s = run_text(text);

@@ -316,7 +316,8 @@ Subcommands define_commands(CLI::App& app, Options& o) {
       ->capture_default_str();
   s.demo = app.add_subcommand("demo", "Show every ruleset with a traced sample game");
   s.scenarios = app.add_subcommand("scenarios", "Run YAML scenarios against the oracle");
-  s.scenarios->add_option("PATH", o.scenario_paths, "Scenario files or folders (default: scenarios/)");
+  s.scenarios->add_option("PATH", o.scenario_paths,
+                          "Scenario files or folders (default: scenarios/)");
   s.scenarios->add_option("--ruleset", o.scenario_options.ruleset, "Run only this ruleset");
   s.scenarios->add_option("--filter", o.scenario_options.filter, "Regex over scenario ids");
   s.scenarios->add_option("--junit", o.scenario_options.junit_path, "Write JUnit XML here");

@@ -11,6 +11,7 @@ constexpr std::array kCatalog{
   Clause{ClauseId::ident, name, ClauseKind::kind, file, section, paraphrase},
 #include "oracle/rules/abstract_play/clauses.def"
 #include "oracle/rules/abstract_play/variants.def"
+#include "oracle/rules/guide/clauses.def"
 #undef BAO_CLAUSE
 };
 

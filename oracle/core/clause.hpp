@@ -17,6 +17,7 @@ enum class ClauseId : std::uint16_t {
 #define BAO_CLAUSE(ident, name, kind, file, section, paraphrase) ident,
 #include "oracle/rules/abstract_play/clauses.def"
 #include "oracle/rules/abstract_play/variants.def"
+#include "oracle/rules/guide/clauses.def"
 #undef BAO_CLAUSE
   Count
 };

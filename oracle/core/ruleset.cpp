@@ -3,12 +3,13 @@
 #include <array>
 
 #include "oracle/rules/abstract_play/rulesets.hpp"
+#include "oracle/rules/guide/rulesets.hpp"
 
 namespace bao {
 
 std::span<const Ruleset* const> all_rulesets() {
-  static const std::array<const Ruleset*, 4> kAll{&kApZanzibar, &kApMalawiSetup, &kApBawo,
-                                                  &kApKujifunza};
+  static const std::array<const Ruleset*, 6> kAll{&kApZanzibar,  &kApMalawiSetup, &kApBawo,
+                                                  &kApKujifunza, &kGuideV2,       &kGuideR002};
   return kAll;
 }
 

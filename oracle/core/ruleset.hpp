@@ -19,6 +19,7 @@ namespace bao {
 enum class KunamuaKutakataOrder : std::uint8_t {
   ApDefault,  // ap.kunamua.kutakata-start-order
   ApBawo,     // ap.bawo.kutakata-start-order, ap.bawo.kuu-start-exactly-eight
+  Guide,      // guide.namua.takata-start
 };
 
 // Whether some captures are forbidden.
@@ -36,18 +37,71 @@ enum class HouseKutakata : std::uint8_t {
 // Which blocking rule follows a non-capturing turn.
 enum class BlockRule : std::uint8_t {
   None,
-  ApKutakatia,  // ap.kutakatia.*
+  ApKutakatia,   // ap.kutakatia.*
+  GuideTakasia,  // guide.takasia.*
 };
 
 // How a move that may not terminate is cut off.
 enum class CutoffRule : std::uint8_t {
   None,
   ApSeedsSown,  // ap.cutoff.seeds-sown: more than `cutoff` seeds sown at a relay pickup
+  GuideRelays,  // guide.limit.relay-512: `cutoff` relays already made at a relay pickup
 };
 
 // When a front row that has become empty ends the game.
 enum class FrontEmptyCheck : std::uint8_t {
   EndOfTurn,  // ap.win.end-of-turn-check
+  Immediate,  // guide.win.immediate: a capture that empties a front row ends the game
+};
+
+// Whether the turn may start by lifting two seeds of a house (`t` moves).
+enum class TwoSeedStart : std::uint8_t {
+  None,                 // ap.kunamua.no-two-seed-start
+  GuideOwnedHouseAlone  // guide.nyumba.two-piece-start
+};
+
+// Which takata turns the sole end pit (kichwa) may not sow into the back row.
+enum class SoleEndPit : std::uint8_t {
+  MtajiKutakata,  // ap.mtaji.sole-kichwa
+  EveryTakata,    // guide.start.sole-end-pit
+};
+
+// Restrictions on relays.
+enum class RelayRestriction : std::uint8_t {
+  None,
+  ApBackRowEmptyFront,  // ap.mtaji.back-row-relay-empty-front
+};
+
+// What a capture in the mtaji phase does to house status.
+enum class MtajiCaptureHouses : std::uint8_t {
+  Kept,      // status is only lost by the house's own capture or lift
+  LostBoth,  // guide.nyumba.first-mtaji-capture
+};
+
+// The clause a ruleset cites for each step that several sources share, so a
+// trace names the rule of the ruleset being played (defaults: Abstract Play).
+struct Citations {
+  ClauseId sow = ClauseId::ApSowConsecutive;
+  ClauseId relay = ClauseId::ApSowRelay;
+  ClauseId stop_empty = ClauseId::ApSowEmptyEnds;
+  ClauseId capture = ClauseId::ApCaptureCondition;
+  ClauseId entry_end = ClauseId::ApCaptureEntryEnd;
+  ClauseId entry_choice = ClauseId::ApCaptureEntryChoice;
+  ClauseId entry_keep = ClauseId::ApCaptureEntryKeep;
+  ClauseId place = ClauseId::ApKunamuaPlace;
+  ClauseId namua_capture = ClauseId::ApKunamuaCapture;
+  ClauseId namua_capture_house = ClauseId::ApKunamuaCaptureHouse;
+  ClauseId takata_sow = ClauseId::ApKunamuaKutakataSow;
+  ClauseId mtaji_start = ClauseId::ApMtajiStart;
+  ClauseId mtaji_capture_start = ClauseId::ApMtajiCaptureStart;
+  ClauseId house_lost = ClauseId::ApHouseStatusLost;
+  ClauseId house_stop_takata = ClauseId::ApHouseKutakataStops;
+  ClauseId house_question = ClauseId::ApHouseQuestion;
+  ClauseId house_capture_first = ClauseId::ApHouseCapturePrecedence;
+  ClauseId block_stop = ClauseId::ApBlockStop;
+  ClauseId block_clear = ClauseId::ApBlockClear;
+  ClauseId front_empty = ClauseId::ApWinFrontEmpty;
+  ClauseId cutoff = ClauseId::ApCutoff;
 };
 
 struct Ruleset {
@@ -62,8 +116,13 @@ struct Ruleset {
   BlockRule block = BlockRule::None;
   CaptureProtection protection = CaptureProtection::None;
   HouseKutakata house_kutakata = HouseKutakata::None;
+  TwoSeedStart two_seed = TwoSeedStart::None;
+  SoleEndPit sole_end_pit = SoleEndPit::MtajiKutakata;
+  RelayRestriction relay_restriction = RelayRestriction::ApBackRowEmptyFront;
+  MtajiCaptureHouses mtaji_capture_houses = MtajiCaptureHouses::Kept;
   CutoffRule cutoff_rule = CutoffRule::None;
   FrontEmptyCheck front_empty = FrontEmptyCheck::EndOfTurn;
+  Citations cite{};                    // the clauses its trace cites for shared steps
   std::span<const ClauseId> clauses;   // every clause that governs this ruleset
   Mutation mutation = Mutation::None;  // a deliberately broken clause (mutation.hpp)
 };

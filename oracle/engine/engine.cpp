@@ -12,12 +12,14 @@
 #include "oracle/engine/turn.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/abstract_play/kutakatia.hpp"
+#include "oracle/rules/guide/takasia.hpp"
 
 namespace bao {
 namespace detail {
 namespace {
 
-// ap.cutoff.seeds-sown: checked where the next relay would be lifted.
+// ap.cutoff.seeds-sown, guide.limit.relay-512: checked where the next relay
+// would be lifted.
 // INTERPRETATION: ap.interp.cutoff-counts-every-sowing -- captured seeds sown
 // count, and a safari lift is such a pickup.
 template <class Tracer>
@@ -28,7 +30,14 @@ bool cutoff_reached(TurnState<Tracer>& st, Pit at) {
     case CutoffRule::ApSeedsSown:
       if (st.sown <= st.rules.cutoff) return false;
       st.end = TurnEnd::Infinite;
-      st.trace.add(EventKind::Stop, st.me, at, 0, ClauseId::ApCutoff);
+      st.trace.add(EventKind::Stop, st.me, at, 0, st.rules.cite.cutoff);
+      return true;
+    case CutoffRule::GuideRelays:
+      // INTERPRETATION: guide.interp.relay-limit-count -- reached at a pickup
+      // once `cutoff` relays have been made.
+      if (st.relays < st.rules.cutoff) return false;
+      st.end = TurnEnd::Infinite;
+      st.trace.add(EventKind::Stop, st.me, at, 0, st.rules.cite.cutoff);
       return true;
   }
   return false;
@@ -44,7 +53,7 @@ template <class Tracer>
 bool past_safeguard(TurnState<Tracer>& st, Pit at) {
   if (st.sown <= kSafeguardSown) return false;
   st.end = TurnEnd::Infinite;
-  st.trace.add(EventKind::Stop, st.me, at, 0, ClauseId::ApCutoff);
+  st.trace.add(EventKind::Stop, st.me, at, 0, st.rules.cite.cutoff);
   return true;
 }
 
@@ -54,6 +63,8 @@ void stop(TurnState<Tracer>& st, Pit at, ClauseId why) {
   st.trace.add(EventKind::Stop, st.me, at, 0, why);
 }
 
+// guide.nyumba.takata-stops, guide.nyumba.capture-first and
+// guide.nyumba.stop-or-use are the guide's statements of the same steps.
 // ap.nyumba.kutakata-stops, ap.nyumba.safari-question: a kunamua sowing that
 // ends in the mover's working nyumba (no capture, which the caller tried
 // first). Returns true when the turn stops; otherwise the house has been
@@ -64,27 +75,30 @@ template <class Tracer>
 bool house_rules(TurnState<Tracer>& st, Pit& last) {
   // 1. A kutakata turn stops in the working nyumba.
   if (st.kind == TurnKind::Kutakata) {
-    stop(st, last, ClauseId::ApHouseKutakataStops);
+    stop(st, last, st.rules.cite.house_stop_takata);
     return true;
   }
   // 2. A capturing turn asks: stop there, or safari (`+`).
   if (mutated(st.rules, Mutation::HouseNeverAsks)) {  // MUTANT: house-never-asks
-    stop(st, last, ClauseId::ApHouseQuestion);
+    stop(st, last, st.rules.cite.house_question);
     return true;
   }
   st.question_arose = true;
-  st.trace.add(EventKind::HouseQuestion, st.me, last, st.mine(last), ClauseId::ApHouseQuestion);
+  st.trace.add(EventKind::HouseQuestion, st.me, last, st.mine(last), st.rules.cite.house_question);
   if (!st.go_on) {
-    stop(st, last, ClauseId::ApHouseQuestion);
+    stop(st, last, st.rules.cite.house_question);
     return true;
   }
   // 3. Safari: lift the house (losing its status) and relay on.
   if (cutoff_reached(st, last)) return true;
-  const int n = lift(st, last, EventKind::Safari, ClauseId::ApHouseQuestion);
+  ++st.relays;
+  const int n = lift(st, last, EventKind::Safari, st.rules.cite.house_question);
   last = sow_lifted(st, last, n);
   return false;
 }
 
+// guide.nyumba.mtaji, guide.nyumba.below-six (6 or more after the last seed,
+// judged anew at every run).
 // ap.nyumba.mtaji-ordinary: the nyumba rules are kunamua rules only; they
 // apply where a sowing ends in the mover's working nyumba.
 template <class Tracer>
@@ -107,7 +121,8 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
   for (;;) {
     const bool working_house = house_rules_apply(st, last);
     st.first_run = false;
-    // 1. ap.capture.condition (never on kutakata: ap.turn.kutakata-never-captures);
+    // 1. ap.capture.condition, guide.capture.later (never on kutakata:
+    //    ap.turn.kutakata-never-captures);
     //    at the nyumba a capture comes first (ap.nyumba.capture-precedence).
     const bool may_capture =
         st.kind == TurnKind::Capturing ||
@@ -115,9 +130,9 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
     const bool question_first =                         // MUTANT: house-question-before-capture
         working_house && mutated(st.rules, Mutation::HouseQuestionBeforeCapture);
     if (may_capture && !question_first && can_capture_at(st, last)) {
-      last = capture(
-          st, last,
-          working_house ? ClauseId::ApHouseCapturePrecedence : ClauseId::ApCaptureCondition);
+      last = capture(st, last,
+                     working_house ? st.rules.cite.house_capture_first : st.rules.cite.capture);
+      if (st.end == TurnEnd::GameOver) return;
       run_lifted_house = false;
       continue;
     }
@@ -127,16 +142,18 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
       run_lifted_house = true;
       continue;
     }
-    // 3. ap.sow.empty-ends-turn.
-    if (st.mine(last) == 1) return stop(st, last, ClauseId::ApSowEmptyEnds);
+    // 3. ap.sow.empty-ends-turn, guide.sow.stop-empty.
+    if (st.mine(last) == 1) return stop(st, last, st.rules.cite.stop_empty);
     // 4. ap.kutakatia.stop, unless the run lifted a house
     //    (ap.kutakatia.house-relay-exception); a capturing turn relays from
     //    a blocked pit as from any other (ap.kutakatia.capture-allowed).
-    ClauseId relay_clause = ClauseId::ApSowRelay;
+    //    guide.takasia.stop has no such exception.
+    ClauseId relay_clause = st.rules.cite.relay;
     if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last) &&
         !mutated(st.rules, Mutation::BlockNeverStops)) {  // MUTANT: block-never-stops
-      if (!run_lifted_house || mutated(st.rules, Mutation::BlockNoHouseException))  // MUTANT
-        return stop(st, last, ClauseId::ApBlockStop);
+      const bool house_exception = st.rules.block == BlockRule::ApKutakatia && run_lifted_house &&
+                                   !mutated(st.rules, Mutation::BlockNoHouseException);  // MUTANT
+      if (!house_exception) return stop(st, last, st.rules.cite.block_stop);
       relay_clause = ClauseId::ApBlockHouseException;
     }
     // 5. INTERPRETATION: ap.interp.illegal-before-cutoff -- the back-row
@@ -147,9 +164,9 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
       return;
     }
     if (cutoff_reached(st, last) || past_safeguard(st, last)) return;
-    if (mutated(st.rules, Mutation::NoRelay))
-      return stop(st, last, ClauseId::ApSowRelay);  // MUTANT
-    // 6. ap.sow.relay: lift the pit and go on in the same direction.
+    if (mutated(st.rules, Mutation::NoRelay)) return stop(st, last, st.rules.cite.relay);  // MUTANT
+    // 6. ap.sow.relay, guide.sow.relay: lift the pit and go on in the same direction.
+    ++st.relays;
     run_lifted_house = st.pos.has_house(st.me, last);
     const int n = lift(st, last, EventKind::Relay, relay_clause);
     last = sow_lifted(st, last, n);
@@ -166,24 +183,42 @@ void record_house_use(TurnState<Tracer>& st, Pit p) {
   st.trace.add(EventKind::HouseUsed, st.me, p, 0, ClauseId::ApBawoCaptureUses);
 }
 
+// guide.nyumba.two-piece-start: after the reserve seed went into the owned
+// house, only two seeds are lifted and sown; the house keeps the rest and its
+// ownership.
+template <class Tracer>
+void start_two_seeds(TurnState<Tracer>& st, Pit house) {
+  constexpr int kTwo = 2;
+  assert(st.mine(house) >= kTwo);
+  st.mine(house) = static_cast<std::uint8_t>(st.mine(house) - kTwo);
+  st.trace.add(EventKind::Lift, st.me, house, kTwo, ClauseId::GuideTwoPiece);
+  const Pit last = sow_lifted(st, house, kTwo);
+  continue_turn(st, last, false);
+}
+
+// The capturing pit keeps its seeds (guide.capture.pit-keeps-pieces); a
+// namua takata lifts the whole pit (guide.namua.takata-sow).
 // Plays the start of a kunamua turn: ap.kunamua.place, then the capture
 // (ap.kunamua.capture) or the kutakata lift (ap.kunamua.kutakata-sow).
 template <class Tracer>
-void start_kunamua(TurnState<Tracer>& st, Pit p) {
+void start_kunamua(TurnState<Tracer>& st, const Move& m) {
+  const Pit p = m.pit;
   --st.pos.hand[index_of(st.me)];
   ++st.mine(p);
-  st.trace.add(EventKind::Place, st.me, p, 1, ClauseId::ApKunamuaPlace);
+  st.trace.add(EventKind::Place, st.me, p, 1, st.rules.cite.place);
+  if (m.two_seed) return start_two_seeds(st, p);
   if (st.kind == TurnKind::Capturing) {
     // The reserve seed stays; the facing pit is captured at once, also from
     // the nyumba (ap.kunamua.capture-from-nyumba).
     const bool at_house = st.pos.has_house(st.me, p);
     if (at_house) record_house_use(st, p);
     const Pit last =
-        capture(st, p, at_house ? ClauseId::ApKunamuaCaptureHouse : ClauseId::ApKunamuaCapture);
+        capture(st, p, at_house ? st.rules.cite.namua_capture_house : st.rules.cite.namua_capture);
+    if (st.end == TurnEnd::GameOver) return;
     return continue_turn(st, last, false);
   }
   const bool was_house = st.pos.has_house(st.me, p);
-  const int n = lift(st, p, EventKind::Lift, ClauseId::ApKunamuaKutakataSow);
+  const int n = lift(st, p, EventKind::Lift, st.rules.cite.takata_sow);
   const Pit last = sow_lifted(st, p, n);
   continue_turn(st, last, was_house);
 }
@@ -192,9 +227,9 @@ void start_kunamua(TurnState<Tracer>& st, Pit p) {
 template <class Tracer>
 void start_mtaji(TurnState<Tracer>& st, Pit p) {
   const bool was_house = st.pos.has_house(st.me, p);
-  const int n =
-      lift(st, p, EventKind::Lift,
-           st.kind == TurnKind::Capturing ? ClauseId::ApMtajiCaptureStart : ClauseId::ApMtajiStart);
+  const int n = lift(st, p, EventKind::Lift,
+                     st.kind == TurnKind::Capturing ? st.rules.cite.mtaji_capture_start
+                                                    : st.rules.cite.mtaji_start);
   const Pit last = sow_lifted(st, p, n);
   continue_turn(st, last, was_house);
 }
@@ -205,21 +240,32 @@ template <class Tracer>
 void finish_turn(TurnState<Tracer>& st) {
   Position& pos = st.pos;
   pos.to_move = st.them();
+  if (st.end == TurnEnd::GameOver) return;  // guide.win.immediate: status shows it
   if (st.end == TurnEnd::Infinite) {
     // ap.cutoff.seeds-sown: the mover loses.
     pos.decided = {st.them() == Side::South ? Decided::Kind::SouthWins : Decided::Kind::NorthWins,
                    Reason::Infinite};
-    st.trace.add(EventKind::End, st.me, 0, 0, ClauseId::ApCutoff, Reason::Infinite);
+    st.trace.add(EventKind::End, st.me, 0, 0, st.rules.cite.cutoff, Reason::Infinite);
     return;
   }
   // ap.win.end-of-turn-check, ap.win.front-empty.
   if (pos.front_total(Side::South) == 0 || pos.front_total(Side::North) == 0) {
-    st.trace.add(EventKind::End, st.me, 0, 0, ClauseId::ApWinFrontEmpty, Reason::FrontEmpty);
+    st.trace.add(EventKind::End, st.me, 0, 0, st.rules.cite.front_empty, Reason::FrontEmpty);
     return;
   }
-  if (st.rules.block == BlockRule::ApKutakatia && st.kind == TurnKind::Kutakata &&
-      st.phase == Phase::Mtaji)
-    ap::try_set_block(st);
+  switch (st.rules.block) {
+    case BlockRule::None:
+      break;
+    case BlockRule::ApKutakatia:
+      if (st.kind == TurnKind::Kutakata && st.phase == Phase::Mtaji) ap::try_set_block(st);
+      break;
+    case BlockRule::GuideTakasia:
+      // guide.takasia.not-established: never after a capturing move, a namua
+      // takata or the end of the game (returned above).
+      guide::expire_takasia(st);
+      if (st.kind == TurnKind::Kutakata && st.phase == Phase::Mtaji) guide::try_set_takasia(st);
+      break;
+  }
 }
 
 template <class Tracer>
@@ -231,7 +277,7 @@ TurnState<Tracer> play_turn(const Ruleset& rules, const Position& pos, const Mov
       kind,  m.dir, m.go_on, tracer};
   st.creator_target = pos.block & side_mask(opponent(me));
   if (st.phase == Phase::Kunamua)
-    start_kunamua(st, m.pit);
+    start_kunamua(st, m);
   else
     start_mtaji(st, m.pit);
   if (st.end != TurnEnd::Illegal) finish_turn(st);
@@ -297,7 +343,8 @@ void emit_all(const Collector& c, Sink&& sink) {
   for (std::size_t i = 0; i < c.n; ++i) sink(c.items[i]);
 }
 
-// ap.kunamua.capture: the occupied front pits that face a non-empty enemy pit.
+// ap.kunamua.capture, guide.namua.capture: the occupied front pits that face
+// a non-empty enemy pit.
 std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
   const Side me = pos.to_move;
   const int least = mutated(rules, Mutation::KunamuaCaptureNeedsTwo) ? 2 : 1;  // MUTANT
@@ -340,6 +387,24 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
   return out;
 }
 
+// guide.namua.takata-start: pits of 2 or more (before the addition), single
+// pieces only when there are none or while the house is owned, and never an
+// owned house of 6 or more.
+std::uint8_t guide_takata_pits(const Position& pos, std::uint8_t occupied, std::uint8_t multi) {
+  constexpr int kHouseStop = 6;
+  const Side me = pos.to_move;
+  std::uint8_t big_house = 0;
+  bool owns_house = false;
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (!pos.has_house(me, p)) continue;
+    owns_house = true;
+    if (pos.at(me, p) >= kHouseStop) big_house |= std::uint8_t(1u << p);
+  }
+  const std::uint8_t allowed = occupied & std::uint8_t(~big_house);
+  if (owns_house) return allowed;
+  return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
+}
+
 // ap.kunamua.kutakata-start-order (with ap.nyumba.no-kutakata-start,
 // ap.kunamua.eligibility-before-placement and ap.kutakatia.no-start): the
 // front pits a kunamua kutakata may start from, judged before placement.
@@ -370,8 +435,35 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
       return occupied;
     case KunamuaKutakataOrder::ApBawo:
       return bawo_kutakata_pits(rules, pos, occupied, multi);
+    case KunamuaKutakataOrder::Guide:
+      return guide_takata_pits(pos, occupied, multi);
   }
   return 0;
+}
+
+// guide.start.sole-end-pit: whether a takata from `p` in direction `d` would
+// sow the mover's only occupied front pit, an end pit, into the back row.
+bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
+  const Side me = pos.to_move;
+  if (!is_kichwa(p)) return false;
+  for (Pit q = 0; q < kRowLength; ++q)
+    if (q != p && pos.at(me, q) > 0) return false;
+  return d == (p == front_pit(1) ? Dir::L : Dir::R);
+}
+
+// guide.nyumba.two-piece-start: the owned house that is the only occupied
+// front pit, or -1.
+// INTERPRETATION: guide.interp.two-piece-any-count -- whatever it holds.
+int two_piece_house(const Ruleset& rules, const Position& pos) {
+  if (rules.two_seed != TwoSeedStart::GuideOwnedHouseAlone) return -1;
+  const Side me = pos.to_move;
+  int only = -1;
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (pos.at(me, p) == 0) continue;
+    if (only >= 0) return -1;
+    only = p;
+  }
+  return only >= 0 && pos.has_house(me, static_cast<Pit>(only)) ? only : -1;
 }
 
 template <class Sink>
@@ -391,16 +483,24 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
     if (!mutated(rules, Mutation::CaptureOptional)) return;  // MUTANT: capture-optional
     c.n = 0;
   }
-  // Only whole-pit starts: ap.kunamua.no-two-seed-start (no `t` moves).
+  // Whole-pit starts (ap.kunamua.no-two-seed-start: no `t` moves in the AP
+  // rules), then the guide's two-piece start.
   const std::uint8_t starts = kunamua_kutakata_pits(rules, pos);
+  const bool sole_end_rule = rules.sole_end_pit == SoleEndPit::EveryTakata;
   for (Pit p = 0; p < kRowLength; ++p) {
     if (!(starts & (1u << p))) continue;
-    c.add(Move{p, Dir::L}, TurnKind::Kutakata);
-    c.add(Move{p, Dir::R}, TurnKind::Kutakata);
+    for (Dir d : {Dir::L, Dir::R})
+      if (!(sole_end_rule && empties_sole_end_pit(pos, p, d)))
+        c.add(Move{p, d}, TurnKind::Kutakata);
   }
+  if (const int house = two_piece_house(rules, pos); house >= 0)
+    for (Dir d : {Dir::L, Dir::R})
+      c.add(Move{static_cast<Pit>(house), d, true, false}, TurnKind::Kutakata);
   emit_all(c, sink);
 }
 
+// guide.mtaji.takata-start and guide.takasia.no-start say the same for the
+// guide; guide.start.sole-end-pit matches ap.mtaji.sole-kichwa in mtaji.
 // ap.mtaji.front-row-first and ap.mtaji.sole-kichwa: whether a mtaji-phase
 // kutakata may start at `p` in direction `d`.
 bool mtaji_kutakata_start_ok(const Ruleset& rules, const Position& pos, Pit p, Dir d,
@@ -478,7 +578,10 @@ Status terminal_status(const Ruleset& rules, const Position& pos) {
     case Decided::Kind::None:
       break;
   }
-  // ap.win.front-empty, judged for the position after the last turn.
+  // ap.win.front-empty, guide.win.front-empty, judged for the position after
+  // the last turn.
+  // INTERPRETATION: guide.interp.own-front-empty -- the mover's own empty
+  // front row is judged when its move ends.
   // INTERPRETATION: ap.interp.both-fronts-empty -- the player who moved wins.
   const Side mover = opponent(pos.to_move);
   const bool flipped = mutated(rules, Mutation::FrontEmptyWinnerFlipped);  // MUTANT
@@ -495,7 +598,9 @@ Status terminal_status(const Ruleset& rules, const Position& pos) {
 template <class Sink>
 void generate(const Ruleset& rules, const Position& pos, Sink&& sink) {
   if (terminal_status(rules, pos).kind != Status::Kind::Ongoing) return;
-  if (pos.hand[index_of(pos.to_move)] > 0)  // ap.phase.kunamua-mtaji, ap.interp.phase-per-mover
+  // ap.phase.kunamua-mtaji, guide.phase.namua-mtaji; INTERPRETATION:
+  // ap.interp.phase-per-mover, guide.interp.phase-per-mover.
+  if (pos.hand[index_of(pos.to_move)] > 0)
     generate_kunamua(rules, pos, sink);
   else
     generate_mtaji(rules, pos, sink);
@@ -526,7 +631,7 @@ Position start_position(const Ruleset& rules) {
 
 Status status(const Ruleset& rules, const Position& pos) {
   if (Status t = detail::terminal_status(rules, pos); t.kind != Status::Kind::Ongoing) return t;
-  // ap.win.no-move: the side to move has no legal move.
+  // ap.win.no-move, guide.win.no-move: the side to move has no legal move.
   bool any = false;
   detail::generate(rules, pos, [&](const Generated&) { any = true; });
   const bool flipped = mutated(rules, Mutation::NoMoveWinnerFlipped);  // MUTANT

@@ -24,8 +24,9 @@ enum class TurnKind : std::uint8_t { Capturing, Kutakata };
 // How a simulated turn ended.
 enum class TurnEnd : std::uint8_t {
   Stopped,   // the turn ended normally
-  Infinite,  // ap.cutoff.seeds-sown
+  Infinite,  // ap.cutoff.seeds-sown, guide.limit.relay-512
   Illegal,   // the move breaks a rule that is only visible while playing it
+  GameOver,  // guide.win.immediate: a capture emptied the opponent's front row
 };
 
 template <class Tracer>
@@ -40,6 +41,7 @@ struct TurnState {
   Tracer& trace;
   int sown = 0;                          // seeds dropped so far (ap.cutoff.seeds-sown)
   int captures = 0;                      // captures made so far this turn
+  int relays = 0;                        // lifts made to continue the move (guide.limit.relay-512)
   bool first_run = true;                 // the turn's first sowing is under way
   bool question_arose = false;           // the house question came up
   bool captured_creator_target = false;  // captured the pit the mover blocked
@@ -51,7 +53,8 @@ struct TurnState {
   std::uint8_t theirs(Pit p) const { return pos.at(opponent(me), p); }
 };
 
-// ap.sow.consecutive: drops `n` seeds one per pit starting AT `first` and
+// ap.sow.consecutive (sowing also passes through a takasia target:
+// guide.takasia.pass-through): drops `n` seeds one per pit starting AT `first` and
 // moving in st.dir; returns the pit that received the last seed.
 template <class Tracer>
 Pit sow_from(TurnState<Tracer>& st, Pit first, int n) {
@@ -59,8 +62,7 @@ Pit sow_from(TurnState<Tracer>& st, Pit first, int n) {
   Pit p = first;
   for (int i = 0;; ++i) {
     ++st.mine(p);
-    if constexpr (Tracer::kEnabled)
-      st.trace.add(EventKind::Sow, st.me, p, 1, ClauseId::ApSowConsecutive);
+    if constexpr (Tracer::kEnabled) st.trace.add(EventKind::Sow, st.me, p, 1, st.rules.cite.sow);
     if (i + 1 == n) break;
     p = next_pit(p, st.dir);
   }
@@ -68,7 +70,10 @@ Pit sow_from(TurnState<Tracer>& st, Pit first, int n) {
   return p;
 }
 
-// ap.nyumba.status-lost: a pit that is lifted or captured loses house status.
+// ap.nyumba.status-lost, guide.nyumba.ownership-lost: a pit that is lifted or
+// captured loses house status.
+// INTERPRETATION: guide.interp.lift-ends-ownership -- for the guide any full
+// lift ends ownership too (only the two-piece start does not lift it all).
 // INTERPRETATION: ap.interp.status-lost-at-lift -- the loss takes effect at
 // once, so the house question cannot arise twice in one turn.
 template <class Tracer>
@@ -76,7 +81,19 @@ void lose_house_status(TurnState<Tracer>& st, Side owner, Pit p) {
   if (!st.pos.has_house(owner, p)) return;
   st.pos.house &= ~pit_bit(owner, p);
   st.pos.used &= ~pit_bit(owner, p);  // a pit without status has no use to record
-  st.trace.add(EventKind::HouseLost, owner, p, 0, ClauseId::ApHouseStatusLost);
+  st.trace.add(EventKind::HouseLost, owner, p, 0, st.rules.cite.house_lost);
+}
+
+// guide.nyumba.first-mtaji-capture: every house loses its status.
+template <class Tracer>
+void lose_all_house_status(TurnState<Tracer>& st) {
+  for (Side s : {Side::South, Side::North})
+    for (Pit p = 0; p < kPitsPerSide; ++p)
+      if (st.pos.has_house(s, p)) {
+        st.pos.house &= ~pit_bit(s, p);
+        st.pos.used &= ~pit_bit(s, p);
+        st.trace.add(EventKind::HouseLost, s, p, 0, ClauseId::GuideMtajiOwnership);
+      }
 }
 
 // ap.kutakatia.clear: a block ends when its pit is lifted and sown, when it is
@@ -85,7 +102,7 @@ template <class Tracer>
 void clear_block(TurnState<Tracer>& st, Side owner, Pit p) {
   if (!st.pos.is_blocked(owner, p)) return;
   st.pos.block &= ~pit_bit(owner, p);
-  st.trace.add(EventKind::BlockCleared, owner, p, 0, ClauseId::ApBlockClear);
+  st.trace.add(EventKind::BlockCleared, owner, p, 0, st.rules.cite.block_clear);
 }
 
 // Lifts every seed of one of the mover's pits, recording the lift as `kind`
@@ -102,7 +119,8 @@ int lift(TurnState<Tracer>& st, Pit p, EventKind kind, ClauseId why) {
   return n;
 }
 
-// ap.sow.consecutive: a lifted pit is sown starting with the next pit.
+// ap.sow.consecutive, guide.sow.next-pit: a lifted pit is sown starting with
+// the next pit.
 template <class Tracer>
 Pit sow_lifted(TurnState<Tracer>& st, Pit lifted, int n) {
   if (mutated(st.rules, Mutation::SowIntoOrigin)) return sow_from(st, lifted, n);  // MUTANT
@@ -127,7 +145,8 @@ inline bool is_working_house(const Ruleset& rules, const Position& pos, Side s, 
 // directly.
 template <class Tracer>
 bool relay_is_illegal(const TurnState<Tracer>& st, Pit last) {
-  return st.phase == Phase::Mtaji && st.kind == TurnKind::Kutakata && is_back(last) &&
+  return st.rules.relay_restriction == RelayRestriction::ApBackRowEmptyFront &&
+         st.phase == Phase::Mtaji && st.kind == TurnKind::Kutakata && is_back(last) &&
          st.pos.front_total(st.me) == 0;
 }
 
@@ -164,6 +183,8 @@ bool can_capture_at(const TurnState<Tracer>& st, Pit last) {
          !capture_forbidden(st.rules, st.pos, st.me, facing(last));
 }
 
+// guide.capture.entry-end, guide.capture.entry-first-namua-choice and
+// guide.capture.entry-keep-direction say the same as
 // ap.capture.entry-kichwa-kimbi, ap.capture.entry-first-kunamua-choice,
 // ap.capture.entry-keep-direction: where captured seeds enter, which sets the
 // direction from then on. `chosen` is the move's direction (first kunamua
@@ -177,20 +198,20 @@ ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
   const bool flipped = mutated(st.rules, Mutation::EntryEndFlipped);  // MUTANT
   if (is_left_end(capturing_pit) && !kimbi_as_middle) {
     st.dir = flipped ? Dir::L : Dir::R;
-    return ClauseId::ApCaptureEntryEnd;
+    return st.rules.cite.entry_end;
   }
   if (is_right_end(capturing_pit) && !kimbi_as_middle) {
     st.dir = flipped ? Dir::R : Dir::L;
-    return ClauseId::ApCaptureEntryEnd;
+    return st.rules.cite.entry_end;
   }
   // 2. The first capture of a kunamua turn at pits 3-6: the mover chooses.
   if (st.phase == Phase::Kunamua && st.captures == 0) {
     st.dir = chosen;
-    return ClauseId::ApCaptureEntryChoice;
+    return st.rules.cite.entry_choice;
   }
   // 3. Otherwise keep the direction already established.
   if (mutated(st.rules, Mutation::EntryReverses)) st.dir = reverse(st.dir);  // MUTANT
-  return ClauseId::ApCaptureEntryKeep;
+  return st.rules.cite.entry_keep;
 }
 
 // ap.capture.take-all: takes the facing enemy pit and sows its seeds from the
@@ -205,8 +226,21 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   st.pos.at(them, target) = 0;
   st.trace.add(EventKind::Capture, them, target, n, why);
   if (st.creator_target & pit_bit(them, target)) st.captured_creator_target = true;
+  // guide.win.immediate: emptying the opponent's front row ends the game
+  // before the captured seeds are sown; they stay off the board.
+  if (st.rules.front_empty == FrontEmptyCheck::Immediate && st.pos.front_total(them) == 0) {
+    st.pos.store[index_of(st.me)] = static_cast<std::uint8_t>(st.pos.store[index_of(st.me)] + n);
+    st.end = TurnEnd::GameOver;
+    st.trace.add(EventKind::End, st.me, capturing_pit, 0, ClauseId::GuideImmediateEnd,
+                 Reason::FrontEmpty);
+    return capturing_pit;
+  }
   // 2. A captured house loses its status; blocks on either pit of the pair end.
   lose_house_status(st, them, target);
+  // guide.nyumba.first-mtaji-capture: a mtaji-phase capture ends ownership on
+  // both sides.
+  if (st.phase == Phase::Mtaji && st.rules.mtaji_capture_houses == MtajiCaptureHouses::LostBoth)
+    lose_all_house_status(st);
   if (!mutated(st.rules, Mutation::BlockSurvivesCapture)) {  // MUTANT: block-survives-capture
     clear_block(st, them, target);
     clear_block(st, st.me, capturing_pit);
@@ -223,7 +257,8 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
 
 namespace bao::detail {
 
-// ap.mtaji.capture-start: the enemy pit that the first sowing from `p` in
+// ap.mtaji.capture-start, guide.mtaji.capture-start and guide.mtaji.sixteen:
+// the enemy pit that the first sowing from `p` in
 // direction `d` would capture, or -1. Only pits holding 2..capture_start_max
 // can start a capture (ap.mtaji.sixteen-kutakata); such a sowing never comes
 // back round to its own pit, so its last pit gains exactly one seed.
@@ -248,6 +283,21 @@ inline int first_run_capture_target(const Ruleset& rules, const Position& pos, S
     if (capture_forbidden(rules, sown, me, facing(last))) return -1;
   }
   return facing(last);
+}
+
+// The enemy pit that every capture start of `me` would first capture, or -1
+// when there is none or they disagree.
+inline int common_capture_target(const Ruleset& rules, const Position& pos, Side me) {
+  int target = -1;
+  for (Pit p = 0; p < kPitsPerSide; ++p) {
+    for (Dir d : {Dir::L, Dir::R}) {
+      const int t = first_run_capture_target(rules, pos, me, p, d);
+      if (t < 0) continue;
+      if (target >= 0 && t != target) return -1;
+      target = t;
+    }
+  }
+  return target;
 }
 
 }  // namespace bao::detail

@@ -34,6 +34,11 @@ std::optional<Error> check_block(const Ruleset& rules, const Position& pos) {
   const std::uint32_t fronts = front_mask(Side::South) | front_mask(Side::North);
   if (const std::uint32_t bad = pos.block & ~fronts)
     return Error{fmt::format("key block: {} is not a front-row pit", pit_list(bad))};
+  // guide.takasia.expiry: a target only ever stands against the side to move.
+  if (rules.block == BlockRule::GuideTakasia &&
+      (std::popcount(pos.block) > 1 || (pos.block & ~side_mask(pos.to_move)) != 0))
+    return Error{
+        fmt::format("key block: a {} takasia target is one pit of the side to move", rules.id)};
   // INTERPRETATION: ap.interp.block-one-per-side.
   for (Side s : {Side::South, Side::North})
     if (std::popcount(pos.block & side_mask(s)) > 1)
@@ -77,7 +82,9 @@ std::optional<Error> check_result(const Ruleset& rules, const Position& pos) {
 
 Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& pos) {
   if (!position_is_ok(pos)) return Error{"position: inconsistent seed total or result"};
-  if (pos.store[0] != 0 || pos.store[1] != 0)
+  // Only a game that ended in the middle of a capture leaves seeds in a store
+  // (guide.win.immediate).
+  if ((pos.store[0] != 0 || pos.store[1] != 0) && rules.front_empty != FrontEmptyCheck::Immediate)
     return Error{fmt::format("key store: {} never takes seeds off the board", rules.id)};
   if (pos.quiet != 0) return Error{fmt::format("key quiet: {} has no no-progress rule", rules.id)};
   for (auto check : {check_hand, check_house, check_block, check_used, check_result})

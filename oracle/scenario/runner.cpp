@@ -557,8 +557,8 @@ std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenari
 std::string format_coverage(const std::vector<ClauseCoverage>& coverage) {
   std::string out;
   for (const ClauseCoverage& c : coverage) {
-    out += fmt::format("{}: {}/{} clauses exercised\n", c.ruleset,
-                       c.governing - c.missing.size(), c.governing);
+    out += fmt::format("{}: {}/{} clauses exercised\n", c.ruleset, c.governing - c.missing.size(),
+                       c.governing);
     for (const std::string& id : c.missing) out += "  " + id + "\n";
   }
   return out;

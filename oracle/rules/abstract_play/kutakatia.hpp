@@ -8,23 +8,6 @@
 
 namespace bao::detail::ap {
 
-// The enemy pit that every capture start of `me` would first capture, or -1
-// when there is none or they disagree.
-// INTERPRETATION: ap.interp.block-hypothetical-captures -- the mtaji capture
-// starts (2 to capture_start_max seeds, first sowing), blocks ignored.
-inline int common_capture_target(const Ruleset& rules, const Position& pos, Side me) {
-  int target = -1;
-  for (Pit p = 0; p < kPitsPerSide; ++p) {
-    for (Dir d : {Dir::L, Dir::R}) {
-      const int t = first_run_capture_target(rules, pos, me, p, d);
-      if (t < 0) continue;
-      if (target >= 0 && t != target) return -1;
-      target = t;
-    }
-  }
-  return target;
-}
-
 // ap.kutakatia.exempt-house, ap.kutakatia.exempt-only-occupied,
 // ap.kutakatia.exempt-only-multi: the clause that exempts `p` from a block,
 // or ClauseId::None.
@@ -54,6 +37,8 @@ inline ClauseId block_exemption(const Ruleset& rules, const Position& pos, Side 
 template <class Tracer>
 void try_set_block(TurnState<Tracer>& st) {
   if (mutated(st.rules, Mutation::NoBlock)) return;  // MUTANT: no-block
+  // INTERPRETATION: ap.interp.block-hypothetical-captures -- the mtaji capture
+  // starts (2 to capture_start_max seeds, first sowing), blocks ignored.
   const int target = common_capture_target(st.rules, st.pos, st.me);
   if (target < 0) return;
   const Side them = st.them();
