@@ -40,6 +40,19 @@ BENCHMARK_CAPTURE(run_perft, zanzibar_mtaji_60_d8, "ap-zanzibar",
                   "S 0,3,11,2,0,0,9,1/1,0,2,2,2,1,3,7 1,1,1,3,2,1,2,2/0,3,0,2,0,1,0,1", 8)
     ->Unit(benchmark::kMillisecond);
 
+// The other rulesets from their start positions.
+BENCHMARK_CAPTURE(run_perft, malawi_setup_start_d9, "ap-malawi-setup", "start", 9)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, bawo_start_d9, "ap-bawo", "start", 9)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, kujifunza_start_d4, "ap-kujifunza", "start", 4)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, guide_v2_start_d9, "guide-v2", "start", 9)
+    ->Unit(benchmark::kMillisecond);
+// The guide's E30 position (shared/data/e30.md), takasia in play.
+BENCHMARK_CAPTURE(run_perft, guide_v2_e30_d5, "guide-v2",
+                  "S 0,2,0,0,0,0,2,0/0,0,2,2,0,2,6,4 1,0,1,2,10,0,0,10/2,2,8,4,1,2,1,0", 5)
+    ->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
