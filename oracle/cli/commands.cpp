@@ -63,14 +63,6 @@ Expected<Setup> read_setup(std::string_view ruleset, std::string_view position) 
   return Setup{*rules, *pos};
 }
 
-std::string moves_text(const MoveList& moves, Side mover) {
-  std::string out;
-  for (const Move& m : moves) {
-    if (!out.empty()) out += ' ';
-    out += move_to_string(m, mover);
-  }
-  return out;
-}
 
 std::string_view side_name(Side s) {
   return s == Side::South ? "South" : "North";
@@ -146,7 +138,7 @@ Expected<Played> play_one(const Ruleset& rules, const Position& pos, std::string
   if (!move) return Error{fmt::format("{}: {}", label, move.error().message)};
   auto after = play(rules, pos, *move, &trace);
   if (!after) {
-    const std::string legal = moves_text(legal_moves(rules, pos), pos.to_move);
+    const std::string legal = moves_to_string(legal_moves(rules, pos), pos.to_move);
     return Error{fmt::format("{}: {}; legal moves for {}: {}", label, after.error().message,
                              side_name(pos.to_move), legal.empty() ? "none" : legal)};
   }
@@ -228,7 +220,7 @@ std::string demo_ruleset(const Ruleset& rules) {
   std::string out = fmt::format("== {}: {}\n", rules.id, rules.title);
   out += fmt::format("source: {}\n", rules.source_file);
   out += fmt::format("start position: {}\n", to_bpn(start));
-  out += fmt::format("legal moves: {}\n\n", moves_text(legal_moves(rules, start), start.to_move));
+  out += fmt::format("legal moves: {}\n\n", moves_to_string(legal_moves(rules, start), start.to_move));
   out += sample_game(rules, start);
   return out;
 }
@@ -426,7 +418,7 @@ Output clauses_command(std::string_view ruleset, ClauseFormat format) {
 Output moves_command(std::string_view ruleset, std::string_view position) {
   auto setup = read_setup(ruleset, position);
   if (!setup) return setup.error();
-  return moves_text(legal_moves(*setup->rules, setup->pos), setup->pos.to_move) + "\n";
+  return moves_to_string(legal_moves(*setup->rules, setup->pos), setup->pos.to_move) + "\n";
 }
 
 Output play_command(std::string_view ruleset, std::string_view position,

@@ -129,14 +129,6 @@ int parse_small_count(std::string_view text, int max) {
   return value;
 }
 
-std::string moves_text(const MoveList& moves, Side mover) {
-  std::string out;
-  for (const Move& m : moves) {
-    if (!out.empty()) out += ' ';
-    out += move_to_string(m, mover);
-  }
-  return out;
-}
 
 enum class LineRead : std::uint8_t { Line, TooLong, End };
 
@@ -227,7 +219,7 @@ std::string EngineServer::set_position(std::string_view text) {
 }
 
 std::string EngineServer::list_moves() const {
-  return ok(moves_text(legal_moves(*rules_, pos_), pos_.to_move));
+  return ok(moves_to_string(legal_moves(*rules_, pos_), pos_.to_move));
 }
 
 std::string EngineServer::play_move(std::string_view text) {

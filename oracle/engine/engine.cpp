@@ -240,6 +240,9 @@ template <class Tracer>
 void finish_turn(TurnState<Tracer>& st) {
   Position& pos = st.pos;
   pos.to_move = st.them();
+  // guide.takasia.expiry: the target against the mover ends with its turn,
+  // however the turn ended.
+  if (st.rules.block == BlockRule::GuideTakasia) guide::expire_takasia(st);
   if (st.end == TurnEnd::GameOver) return;  // guide.win.immediate: status shows it
   if (st.end == TurnEnd::Infinite) {
     // ap.cutoff.seeds-sown: the mover loses.
@@ -262,7 +265,6 @@ void finish_turn(TurnState<Tracer>& st) {
     case BlockRule::GuideTakasia:
       // guide.takasia.not-established: never after a capturing move, a namua
       // takata or the end of the game (returned above).
-      guide::expire_takasia(st);
       if (st.kind == TurnKind::Kutakata && st.phase == Phase::Mtaji) guide::try_set_takasia(st);
       break;
   }

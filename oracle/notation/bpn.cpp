@@ -148,6 +148,15 @@ std::string result_text(const Decided& d) {
 
 }  // namespace
 
+std::string moves_to_string(const MoveList& moves, Side mover) {
+  std::string out;
+  for (const Move& m : moves) {
+    if (!out.empty()) out += ' ';
+    out += move_to_string(m, mover);
+  }
+  return out;
+}
+
 std::string to_bpn(const Position& pos) {
   std::string s = fmt::format("{} {}/{} {}/{}", pos.to_move == Side::South ? 'S' : 'N',
                               row_text(pos, Side::South, true), row_text(pos, Side::South, false),

@@ -23,6 +23,9 @@ Expected<PitRef> parse_pit(std::string_view text);
 
 // Canonical move text for the mover: pit, L/R, then `t` and `+` when set.
 std::string move_to_string(const Move& move, Side mover);
+// The moves in canonical text, space separated (the protocol's `moves` payload).
+std::string moves_to_string(const MoveList& moves, Side mover);
+
 // Parses `<pit><dir>[t][+]`; the pit must be one of the mover's own.
 Expected<Move> parse_move(std::string_view text, Side mover);
 
