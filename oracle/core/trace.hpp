@@ -32,6 +32,8 @@ enum class EventKind : std::uint8_t {
   End,            // the game ends: reason
 };
 
+inline constexpr EventKind kLastEventKind = EventKind::End;
+
 struct Event {
   EventKind kind;
   Side side;  // owner of `pit`

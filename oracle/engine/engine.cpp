@@ -380,10 +380,12 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
   if (multi & ~kuu) return multi & std::uint8_t(~kuu);
   // 2. Otherwise any occupied non-kuu front pit (all singles).
   if (occupied & ~kuu) return occupied & std::uint8_t(~kuu);
-  // 3. The kuu as the only occupied front pit, holding exactly 8 before placement.
+  // 3. The kuu as the only occupied front pit, holding exactly 8 before placement
+  //    (ap.kunamua.eligibility-before-placement).
+  const int placed = mutated(rules, Mutation::EligibilityAfterPlacement) ? 1 : 0;  // MUTANT
   std::uint8_t out = 0;
   for (Pit p = 0; p < kRowLength; ++p)
-    if ((occupied & kuu & (1u << p)) && (pos.at(me, p) == kKuuStartCount || any_count))
+    if ((occupied & kuu & (1u << p)) && (pos.at(me, p) + placed == kKuuStartCount || any_count))
       out |= std::uint8_t(1u << p);
   // 4. Otherwise no move.
   return out;
