@@ -9,12 +9,24 @@
 namespace bao {
 namespace {
 
-constexpr std::array kMutants{
+constexpr auto kMutants = [] {
+  std::array list{
 #define BAO_MUTANT(ident, name, clause, change) \
-  MutantInfo{Mutation::ident, name, ClauseId::clause, change},
+  MutantInfo{Mutation::ident, name, ClauseId::clause, ClauseId::None, change},
+#define BAO_MUTANT_ALSO(ident, clause)
 #include "oracle/rules/abstract_play/mutants.def"
+#include "oracle/rules/guide/mutants.def"
+#undef BAO_MUTANT_ALSO
 #undef BAO_MUTANT
-};
+  };
+#define BAO_MUTANT(ident, name, clause, change)
+#define BAO_MUTANT_ALSO(ident, clause) \
+  list[static_cast<std::size_t>(Mutation::ident) - 1].also = ClauseId::clause;
+#include "oracle/rules/guide/mutants.def"
+#undef BAO_MUTANT_ALSO
+#undef BAO_MUTANT
+  return list;
+}();
 
 }  // namespace
 
@@ -34,10 +46,14 @@ bool governs(const Ruleset& rules, ClauseId id) {
   return false;
 }
 
+bool mutant_applies(const Ruleset& rules, const MutantInfo& m) {
+  return governs(rules, m.clause) || (m.also != ClauseId::None && governs(rules, m.also));
+}
+
 Expected<Ruleset> mutate(const Ruleset& rules, Mutation m) {
   if (m == Mutation::None) return rules;
   const MutantInfo& info = kMutants[static_cast<std::size_t>(m) - 1];
-  if (!governs(rules, info.clause))
+  if (!mutant_applies(rules, info))
     return Error{fmt::format("mutant {} breaks {}, which does not govern {}", info.name,
                              clause_name(info.clause), rules.id)};
   Ruleset out = rules;

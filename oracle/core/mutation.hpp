@@ -16,15 +16,19 @@ namespace bao {
 enum class Mutation : std::uint8_t {
   None = 0,
 #define BAO_MUTANT(ident, name, clause, change) ident,
+#define BAO_MUTANT_ALSO(ident, clause)
 #include "oracle/rules/abstract_play/mutants.def"
+#include "oracle/rules/guide/mutants.def"
+#undef BAO_MUTANT_ALSO
 #undef BAO_MUTANT
 };
 
 struct MutantInfo {
   Mutation id;
-  std::string_view name;    // stable id, e.g. "entry-end-flipped"
-  ClauseId clause;          // the clause it breaks
-  std::string_view change;  // what it does wrong, in one line
+  std::string_view name;           // stable id, e.g. "entry-end-flipped"
+  ClauseId clause;                 // the clause it breaks
+  ClauseId also = ClauseId::None;  // the same rule as another source states it
+  std::string_view change;         // what it does wrong, in one line
 };
 
 std::span<const MutantInfo> all_mutants();

@@ -136,6 +136,9 @@ constexpr bool mutated(const Ruleset& r, Mutation m) {
 // Whether `id` governs the ruleset.
 bool governs(const Ruleset& rules, ClauseId id);
 
+// Whether the mutant's clause (or its other source's statement) governs it.
+bool mutant_applies(const Ruleset& rules, const MutantInfo& m);
+
 // The ruleset with one clause broken as the mutant says; an error when the
 // mutant's clause does not govern the ruleset.
 Expected<Ruleset> mutate(const Ruleset& rules, Mutation m);

@@ -394,7 +394,8 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
 // guide.namua.takata-start: pits of 2 or more (before the addition), single
 // pieces only when there are none or while the house is owned, and never an
 // owned house of 6 or more.
-std::uint8_t guide_takata_pits(const Position& pos, std::uint8_t occupied, std::uint8_t multi) {
+std::uint8_t guide_takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
+                               std::uint8_t multi) {
   constexpr int kHouseStop = 6;
   const Side me = pos.to_move;
   std::uint8_t big_house = 0;
@@ -405,7 +406,7 @@ std::uint8_t guide_takata_pits(const Position& pos, std::uint8_t occupied, std::
     if (pos.at(me, p) >= kHouseStop) big_house |= std::uint8_t(1u << p);
   }
   const std::uint8_t allowed = occupied & std::uint8_t(~big_house);
-  if (owns_house) return allowed;
+  if (owns_house || mutated(rules, Mutation::GuideSinglesAlways)) return allowed;  // MUTANT
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 
@@ -440,7 +441,7 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
     case KunamuaKutakataOrder::ApBawo:
       return bawo_kutakata_pits(rules, pos, occupied, multi);
     case KunamuaKutakataOrder::Guide:
-      return guide_takata_pits(pos, occupied, multi);
+      return guide_takata_pits(rules, pos, occupied, multi);
   }
   return 0;
 }
@@ -460,6 +461,7 @@ bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
 // INTERPRETATION: guide.interp.two-piece-any-count -- whatever it holds.
 int two_piece_house(const Ruleset& rules, const Position& pos) {
   if (rules.two_seed != TwoSeedStart::GuideOwnedHouseAlone) return -1;
+  if (mutated(rules, Mutation::GuideNoTwoPiece)) return -1;  // MUTANT: guide-no-two-piece
   const Side me = pos.to_move;
   int only = -1;
   for (Pit p = 0; p < kRowLength; ++p) {
@@ -490,7 +492,8 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
   // Whole-pit starts (ap.kunamua.no-two-seed-start: no `t` moves in the AP
   // rules), then the guide's two-piece start.
   const std::uint8_t starts = kunamua_kutakata_pits(rules, pos);
-  const bool sole_end_rule = rules.sole_end_pit == SoleEndPit::EveryTakata;
+  const bool sole_end_rule = rules.sole_end_pit == SoleEndPit::EveryTakata &&
+                             !mutated(rules, Mutation::SoleKichwaFree);  // MUTANT
   for (Pit p = 0; p < kRowLength; ++p) {
     if (!(starts & (1u << p))) continue;
     for (Dir d : {Dir::L, Dir::R})

@@ -228,7 +228,8 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   if (st.creator_target & pit_bit(them, target)) st.captured_creator_target = true;
   // guide.win.immediate: emptying the opponent's front row ends the game
   // before the captured seeds are sown; they stay off the board.
-  if (st.rules.front_empty == FrontEmptyCheck::Immediate && st.pos.front_total(them) == 0) {
+  if (st.rules.front_empty == FrontEmptyCheck::Immediate && st.pos.front_total(them) == 0 &&
+      !mutated(st.rules, Mutation::GuideNoImmediateEnd)) {  // MUTANT: guide-no-immediate-end
     st.pos.store[index_of(st.me)] = static_cast<std::uint8_t>(st.pos.store[index_of(st.me)] + n);
     st.end = TurnEnd::GameOver;
     st.trace.add(EventKind::End, st.me, capturing_pit, 0, ClauseId::GuideImmediateEnd,
@@ -239,7 +240,8 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   lose_house_status(st, them, target);
   // guide.nyumba.first-mtaji-capture: a mtaji-phase capture ends ownership on
   // both sides.
-  if (st.phase == Phase::Mtaji && st.rules.mtaji_capture_houses == MtajiCaptureHouses::LostBoth)
+  if (st.phase == Phase::Mtaji && st.rules.mtaji_capture_houses == MtajiCaptureHouses::LostBoth &&
+      !mutated(st.rules, Mutation::GuideOwnershipSurvivesMtajiCapture))  // MUTANT
     lose_all_house_status(st);
   if (!mutated(st.rules, Mutation::BlockSurvivesCapture)) {  // MUTANT: block-survives-capture
     clear_block(st, them, target);

@@ -25,14 +25,15 @@ inline bool has_first_run_capture(const Ruleset& rules, const Position& pos, Sid
 
 // guide.takasia.exempt: the clause that exempts the defender's pit `p`, or
 // ClauseId::None.
-inline ClauseId takasia_exemption(const Position& pos, Side owner, Pit p) {
+inline ClauseId takasia_exemption(const Ruleset& rules, const Position& pos, Side owner, Pit p) {
   int occupied = 0, multi = 0;
   for (Pit q = 0; q < kRowLength; ++q) {
     occupied += pos.at(owner, q) > 0;
     multi += pos.at(owner, q) >= 2;
   }
   // 1. It holds a single piece.
-  if (pos.at(owner, p) == 1) return ClauseId::GuideTakasiaExempt;
+  if (pos.at(owner, p) == 1 && !mutated(rules, Mutation::GuideTakasiaSingleNotExempt))  // MUTANT
+    return ClauseId::GuideTakasiaExempt;
   // 2. It is the defender's only occupied front pit.
   if (occupied == 1) return ClauseId::GuideTakasiaExempt;
   // 3. It is the defender's only front pit of 2 or more.
@@ -46,6 +47,7 @@ inline ClauseId takasia_exemption(const Position& pos, Side owner, Pit p) {
 // turn only.
 template <class Tracer>
 void expire_takasia(TurnState<Tracer>& st) {
+  if (mutated(st.rules, Mutation::GuideTakasiaLasts)) return;  // MUTANT: guide-takasia-lasts
   for (Pit p = 0; p < kRowLength; ++p)
     if (st.pos.is_blocked(st.me, p)) {
       st.pos.block &= ~pit_bit(st.me, p);
@@ -60,12 +62,13 @@ void expire_takasia(TurnState<Tracer>& st) {
 // Establishment looks at this position only, not at the defender's reply.
 template <class Tracer>
 void try_set_takasia(TurnState<Tracer>& st) {
+  if (mutated(st.rules, Mutation::GuideNoTakasia)) return;  // MUTANT: guide-no-takasia
   const Side them = st.them();
   if (has_first_run_capture(st.rules, st.pos, them)) return;
   const int target = common_capture_target(st.rules, st.pos, st.me);
   if (target < 0) return;
   const Pit p = static_cast<Pit>(target);
-  if (const ClauseId why = takasia_exemption(st.pos, them, p); why != ClauseId::None) {
+  if (const ClauseId why = takasia_exemption(st.rules, st.pos, them, p); why != ClauseId::None) {
     st.trace.add(EventKind::BlockExempt, them, p, st.pos.at(them, p), why);
     return;
   }
