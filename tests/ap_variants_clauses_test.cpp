@@ -61,8 +61,7 @@ Position position(std::string_view id, std::string_view bpn) {
   }
   auto valid = validate_for_ruleset(rules(id), *parsed);
   if (!valid)
-    ADD_FAILURE() << "position '" << bpn << "' invalid for " << id << ": "
-                  << valid.error().message;
+    ADD_FAILURE() << "position '" << bpn << "' invalid for " << id << ": " << valid.error().message;
   return *parsed;
 }
 
@@ -201,8 +200,7 @@ TEST(ApVariantsMalawi, KutakataStopsOnlyInAKuuOfEight) {
   EXPECT_EQ(stop_clause(m.trace), "B3 ap.sow.empty-ends-turn");
   Played m7 = play_traced(
       kMalawi,
-      "S 0,0,0,0,7,0,0,2/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 hand=5,5 house=A5",
-      "A8L");
+      "S 0,0,0,0,7,0,0,2/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 hand=5,5 house=A5", "A8L");
   EXPECT_EQ(m7.bpn,
             "N 0,0,0,0,8,1,1,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
   EXPECT_EQ(stop_clause(m7.trace), "A5 ap.nyumba.kutakata-stops");
@@ -411,8 +409,7 @@ TEST(ApVariantsBawo, ProtectionAlsoStopsALaterCapture) {
       "S 0,1,0,1,8,0,0,0/2,0,0,0,0,0,0,0 1,0,0,1,3,0,4,0/0,0,0,2,0,0,0,0 house=A5,a5";
   EXPECT_EQ(legal(kBawo, pos), (Moves{"B1R"}));
   Played b = play_traced(kBawo, pos, "B1R");
-  EXPECT_EQ(b.bpn,
-            "N 2,3,1,0,9,1,0,0/0,0,0,0,0,0,0,0 1,0,0,1,3,0,0,0/0,0,0,2,0,0,0,0 house=A5,a5");
+  EXPECT_EQ(b.bpn, "N 2,3,1,0,9,1,0,0/0,0,0,0,0,0,0,0 1,0,0,1,3,0,0,0/0,0,0,2,0,0,0,0 house=A5,a5");
   EXPECT_EQ(count_of(b.trace, EventKind::Capture), 1);
   EXPECT_EQ(clause_at(b.trace, EventKind::Relay, "A4"), "ap.sow.relay");
   EXPECT_EQ(after(kZanzibar, pos, "B1R"),
@@ -439,8 +436,7 @@ TEST(ApVariantsBawo, ProtectedKuuIsNoCaptureStart) {
   EXPECT_EQ(after(kZanzibar, pos, "A2R"),
             "N 0,2,1,3,9,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5");
   Played b = play_traced(kBawo, pos, "A5R");
-  EXPECT_EQ(b.bpn,
-            "N 0,2,0,1,0,1,1,1/0,0,0,1,1,1,1,1 1,0,0,1,3,0,0,0/0,0,0,2,0,0,0,0 house=a5");
+  EXPECT_EQ(b.bpn, "N 0,2,0,1,0,1,1,1/0,0,0,1,1,1,1,1 1,0,0,1,3,0,0,0/0,0,0,2,0,0,0,0 house=a5");
   EXPECT_EQ(clause_at(b.trace, EventKind::BlockExempt, "a5"), "ap.kutakatia.exempt-only-multi");
 }
 
@@ -454,8 +450,7 @@ TEST(ApVariantsBawo, ProtectedKuuIsNoCaptureStart) {
 // relay B1: A1 0->1, A2 1->2 -> relay A2: A3 1->2, A4 0->1 -> stop.
 // clause: ap.bawo.capture-start-range
 TEST(ApVariantsBawo, FourteenSeedsMayCapture) {
-  const std::string pos =
-      "S 1,0,14,0,0,0,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,1/0,0,0,2,0,0,0,0";
+  const std::string pos = "S 1,0,14,0,0,0,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,1/0,0,0,2,0,0,0,0";
   EXPECT_EQ(legal(kBawo, pos), (Moves{"A3R"}));
   EXPECT_EQ(legal(kZanzibar, pos), (Moves{"A3R"}));
   Played r = play_traced(kBawo, pos, "A3R");
@@ -475,8 +470,7 @@ TEST(ApVariantsBawo, FourteenSeedsMayCapture) {
 // block.
 // clause: ap.bawo.capture-start-range
 TEST(ApVariantsBawo, FifteenSeedsStartOnlyAKutakata) {
-  const std::string pos =
-      "S 0,1,15,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,1,0/0,0,0,2,0,0,0,0";
+  const std::string pos = "S 0,1,15,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,1,0/0,0,0,2,0,0,0,0";
   EXPECT_EQ(legal(kZanzibar, pos), (Moves{"A3R"}));
   EXPECT_EQ(after(kZanzibar, pos, "A3R"),
             "N 0,3,1,1,1,1,1,1/1,1,1,1,1,1,1,1 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
@@ -512,9 +506,9 @@ TEST(ApVariantsBawo, UsedOrNonWorkingKuuIsNotCompulsory) {
                   "S 0,2,0,0,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5 "
                   "used=A5"),
             (Moves{"A2L", "A2R", "A5L", "A5R"}));
-  EXPECT_EQ(legal(kBawo,
-                  "S 0,2,0,0,7,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5"),
-            (Moves{"A2L", "A2R", "A5L", "A5R"}));
+  EXPECT_EQ(
+      legal(kBawo, "S 0,2,0,0,7,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5"),
+      (Moves{"A2L", "A2R", "A5L", "A5R"}));
 }
 
 // The obligation is for a turn without capture only; a capture stays
@@ -555,9 +549,9 @@ TEST(ApVariantsBawo, KunamuaCaptureAtTheKuuUsesIt) {
   EXPECT_EQ(next,
             "S 1,2,0,0,9,0,0,0/0,0,0,0,0,0,0,0 0,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0 house=A5 used=A5");
   EXPECT_EQ(legal(kBawo, next), (Moves{"A2L", "A2R", "A5L", "A5R"}));
-  EXPECT_EQ(legal(kBawo,
-                  "S 1,2,0,0,9,0,0,0/0,0,0,0,0,0,0,0 0,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0 house=A5"),
-            (Moves{"A5L", "A5R"}));
+  EXPECT_EQ(
+      legal(kBawo, "S 1,2,0,0,9,0,0,0/0,0,0,0,0,0,0,0 0,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0 house=A5"),
+      (Moves{"A5L", "A5R"}));
 }
 
 // Only a capture placed IN the kuu counts: in ProtectionNeedsAWorkingKuu...
@@ -593,9 +587,9 @@ TEST(ApVariantsBawo, KuuObligationOnlyInTheMtajiPhase) {
                   "S 2,0,0,0,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 "
                   "house=A5"),
             (Moves{"A1L", "A1R"}));
-  EXPECT_EQ(legal(kBawo,
-                  "S 2,0,0,0,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5"),
-            (Moves{"A5L", "A5R"}));
+  EXPECT_EQ(
+      legal(kBawo, "S 2,0,0,0,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5"),
+      (Moves{"A5L", "A5R"}));
 }
 
 // ===========================================================================
@@ -654,10 +648,8 @@ TEST(ApVariantsKujifunza, NoReserveAndNoHouse) {
     return parsed.ok() && validate_for_ruleset(rules(kKujifunza), *parsed).ok();
   };
   EXPECT_TRUE(valid("S 0,0,0,1,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0"));
-  EXPECT_FALSE(
-      valid("S 0,0,0,1,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=1,1"));
-  EXPECT_FALSE(
-      valid("S 0,0,0,1,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 house=A5"));
+  EXPECT_FALSE(valid("S 0,0,0,1,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=1,1"));
+  EXPECT_FALSE(valid("S 0,0,0,1,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 house=A5"));
 }
 
 // ===========================================================================

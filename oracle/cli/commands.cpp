@@ -63,7 +63,6 @@ Expected<Setup> read_setup(std::string_view ruleset, std::string_view position) 
   return Setup{*rules, *pos};
 }
 
-
 std::string_view side_name(Side s) {
   return s == Side::South ? "South" : "North";
 }
@@ -220,7 +219,8 @@ std::string demo_ruleset(const Ruleset& rules) {
   std::string out = fmt::format("== {}: {}\n", rules.id, rules.title);
   out += fmt::format("source: {}\n", rules.source_file);
   out += fmt::format("start position: {}\n", to_bpn(start));
-  out += fmt::format("legal moves: {}\n\n", moves_to_string(legal_moves(rules, start), start.to_move));
+  out +=
+      fmt::format("legal moves: {}\n\n", moves_to_string(legal_moves(rules, start), start.to_move));
   out += sample_game(rules, start);
   return out;
 }

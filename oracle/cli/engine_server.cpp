@@ -129,7 +129,6 @@ int parse_small_count(std::string_view text, int max) {
   return value;
 }
 
-
 enum class LineRead : std::uint8_t { Line, TooLong, End };
 
 // Reads one line without its '\n'. Only the first kMaxRequestLength bytes are
