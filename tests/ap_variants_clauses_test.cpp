@@ -32,96 +32,17 @@
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao {
 namespace {
-
-using Moves = std::vector<std::string>;
 
 constexpr std::string_view kZanzibar = "ap-zanzibar";
 constexpr std::string_view kMalawi = "ap-malawi-setup";
 constexpr std::string_view kBawo = "ap-bawo";
 constexpr std::string_view kKujifunza = "ap-kujifunza";
 
-const Ruleset& rules(std::string_view id) {
-  const Ruleset* r = find_ruleset(id);
-  if (r == nullptr) {
-    ADD_FAILURE() << "no ruleset " << id;
-    return *find_ruleset(kZanzibar);
-  }
-  return *r;
-}
-
-// Parses a test position and checks that the ruleset can represent it.
-Position position(std::string_view id, std::string_view bpn) {
-  auto parsed = parse_bpn(bpn);
-  if (!parsed) {
-    ADD_FAILURE() << "bad test position '" << bpn << "': " << parsed.error().message;
-    return Position{};
-  }
-  auto valid = validate_for_ruleset(rules(id), *parsed);
-  if (!valid)
-    ADD_FAILURE() << "position '" << bpn << "' invalid for " << id << ": " << valid.error().message;
-  return *parsed;
-}
-
-// The legal moves, sorted, in protocol notation.
-Moves legal(std::string_view id, std::string_view bpn) {
-  const Position pos = position(id, bpn);
-  Moves out;
-  for (const Move& m : legal_moves(rules(id), pos)) out.push_back(move_to_string(m, pos.to_move));
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// The position after `move` as BPN, or "illegal: ..." when play refuses it.
-std::string after(std::string_view id, std::string_view bpn, std::string_view move,
-                  Trace* trace = nullptr) {
-  const Position pos = position(id, bpn);
-  auto m = parse_move(move, pos.to_move);
-  if (!m) return "bad move: " + m.error().message;
-  auto next = play(rules(id), pos, *m, trace);
-  if (!next) return "illegal: " + next.error().message;
-  return to_bpn(*next);
-}
-
-struct Played {
-  std::string bpn;
-  Trace trace;
-};
-Played play_traced(std::string_view id, std::string_view bpn, std::string_view move) {
-  Played p;
-  p.bpn = after(id, bpn, move, &p.trace);
-  return p;
-}
-
-std::string status_of(std::string_view id, std::string_view bpn) {
-  return to_string(status(rules(id), position(id, bpn)));
-}
-
-std::string event_pit(const Event& e) {
-  return pit_name(e.side, e.pit);
-}
-
-int count_of(const Trace& t, EventKind kind) {
-  return static_cast<int>(std::count_if(t.events().begin(), t.events().end(),
-                                        [&](const Event& e) { return e.kind == kind; }));
-}
-
-// The clause of the first event of `kind` at `pit`, or "<none>".
-std::string clause_at(const Trace& t, EventKind kind, std::string_view pit) {
-  for (const Event& e : t.events())
-    if (e.kind == kind && event_pit(e) == pit) return std::string(clause_name(e.clause));
-  return "<none>";
-}
-
-// "<pit> <clause>" of the move's final Stop event, or "<none>".
-std::string stop_clause(const Trace& t) {
-  std::string out = "<none>";
-  for (const Event& e : t.events())
-    if (e.kind == EventKind::Stop) out = event_pit(e) + " " + std::string(clause_name(e.clause));
-  return out;
-}
+using namespace testing;  // rules, position, legal, after, play_traced, status_of, ...
 
 // ===========================================================================
 // Malawi (setup only), whose start and threshold the Bawo rules share

@@ -27,69 +27,38 @@
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao {
 namespace {
 
-using Moves = std::vector<std::string>;
+using testing::clause_at;
+using testing::count_of;
+using testing::event_pit;
+using testing::Moves;
+using testing::Played;
+using testing::stop_clause;
+
+constexpr std::string_view kZanzibar = "ap-zanzibar";
 
 const Ruleset& zanzibar() {
-  static const Ruleset* rules = find_ruleset("ap-zanzibar");
-  return *rules;
+  return testing::rules(kZanzibar);
 }
-
-// Parses a test position and checks that ap-zanzibar can represent it.
-Position position(std::string_view bpn) {
-  auto parsed = parse_bpn(bpn);
-  if (!parsed) {
-    ADD_FAILURE() << "bad test position '" << bpn << "': " << parsed.error().message;
-    return Position{};
-  }
-  auto valid = validate_for_ruleset(zanzibar(), *parsed);
-  if (!valid) ADD_FAILURE() << "position '" << bpn << "' invalid: " << valid.error().message;
-  return *parsed;
-}
-
-// The legal moves, sorted, in protocol notation.
 Moves legal(std::string_view bpn) {
-  const Position pos = position(bpn);
-  Moves out;
-  for (const Move& m : legal_moves(zanzibar(), pos)) out.push_back(move_to_string(m, pos.to_move));
-  std::sort(out.begin(), out.end());
-  return out;
+  return testing::legal(kZanzibar, bpn);
 }
-
-// The position after `move` as BPN, or "illegal: ..." when play refuses it.
 std::string after(std::string_view bpn, std::string_view move, Trace* trace = nullptr) {
-  const Position pos = position(bpn);
-  auto m = parse_move(move, pos.to_move);
-  if (!m) return "bad move: " + m.error().message;
-  auto next = play(zanzibar(), pos, *m, trace);
-  if (!next) return "illegal: " + next.error().message;
-  return to_bpn(*next);
+  return testing::after(kZanzibar, bpn, move, trace);
 }
-
-// The whole move: the resulting BPN and its trace.
-struct Played {
-  std::string bpn;
-  Trace trace;
-};
 Played play_traced(std::string_view bpn, std::string_view move) {
-  Played p;
-  p.bpn = after(bpn, move, &p.trace);
-  return p;
+  return testing::play_traced(kZanzibar, bpn, move);
 }
-
 std::string status_of(std::string_view bpn) {
-  return to_string(status(zanzibar(), position(bpn)));
+  return testing::status_of(kZanzibar, bpn);
 }
 
 std::string trace_text(const Trace& t) {
   return format_protocol_trace(t.events());
-}
-
-std::string event_pit(const Event& e) {
-  return pit_name(e.side, e.pit);
 }
 
 // The events of one kind, as "<pit> <count> <clause>" lines.
@@ -99,26 +68,6 @@ std::vector<std::string> events(const Trace& t, EventKind kind) {
     if (e.kind == kind)
       out.push_back(event_pit(e) + " " + std::to_string(e.count) + " " +
                     std::string(clause_name(e.clause)));
-  return out;
-}
-
-int count_of(const Trace& t, EventKind kind) {
-  return static_cast<int>(std::count_if(t.events().begin(), t.events().end(),
-                                        [&](const Event& e) { return e.kind == kind; }));
-}
-
-// The clause of the first event of `kind` at `pit`, or "<none>".
-std::string clause_at(const Trace& t, EventKind kind, std::string_view pit) {
-  for (const Event& e : t.events())
-    if (e.kind == kind && event_pit(e) == pit) return std::string(clause_name(e.clause));
-  return "<none>";
-}
-
-// The clause of the move's final Stop event, or "<none>".
-std::string stop_clause(const Trace& t) {
-  std::string out = "<none>";
-  for (const Event& e : t.events())
-    if (e.kind == EventKind::Stop) out = event_pit(e) + " " + std::string(clause_name(e.clause));
   return out;
 }
 

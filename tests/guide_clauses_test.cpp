@@ -29,74 +29,36 @@
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao {
 namespace {
 
-using Moves = std::vector<std::string>;
+using testing::count_of;
+using testing::Moves;
+using testing::Played;
+using testing::rules;
 
 constexpr std::string_view kV2 = "guide-v2";
 constexpr std::string_view kR002 = "guide-r002";
 
-const Ruleset& rules(std::string_view id) {
-  const Ruleset* r = find_ruleset(id);
-  if (r == nullptr) {
-    ADD_FAILURE() << "no ruleset " << id;
-    r = find_ruleset("guide-v2");
-  }
-  return *r;
-}
-
-Position position(std::string_view bpn, std::string_view rs) {
-  auto parsed = parse_bpn(bpn);
-  if (!parsed) {
-    ADD_FAILURE() << "bad test position '" << bpn << "': " << parsed.error().message;
-    return Position{};
-  }
-  auto valid = validate_for_ruleset(rules(rs), *parsed);
-  if (!valid) ADD_FAILURE() << "position '" << bpn << "' invalid: " << valid.error().message;
-  return *parsed;
-}
-
+// Position first, ruleset last (guide-v2 unless named), as these tests read.
 Moves legal(std::string_view bpn, std::string_view rs = kV2) {
-  const Position pos = position(bpn, rs);
-  Moves out;
-  for (const Move& m : legal_moves(rules(rs), pos)) out.push_back(move_to_string(m, pos.to_move));
-  std::sort(out.begin(), out.end());
-  return out;
+  return testing::legal(rs, bpn);
 }
-
 std::string after(std::string_view bpn, std::string_view move, std::string_view rs = kV2,
                   Trace* trace = nullptr) {
-  const Position pos = position(bpn, rs);
-  auto m = parse_move(move, pos.to_move);
-  if (!m) return "bad move: " + m.error().message;
-  auto next = play(rules(rs), pos, *m, trace);
-  if (!next) return "illegal: " + next.error().message;
-  return to_bpn(*next);
+  return testing::after(rs, bpn, move, trace);
 }
-
-struct Played {
-  std::string bpn;
-  Trace trace;
-};
 Played play_traced(std::string_view bpn, std::string_view move, std::string_view rs = kV2) {
-  Played p;
-  p.bpn = after(bpn, move, rs, &p.trace);
-  return p;
+  return testing::play_traced(rs, bpn, move);
 }
-
 std::string status_of(std::string_view bpn, std::string_view rs = kV2) {
-  return to_string(status(rules(rs), position(bpn, rs)));
+  return testing::status_of(rs, bpn);
 }
 
 std::string trace_text(const Trace& t) {
   return format_protocol_trace(t.events());
-}
-
-int count_of(const Trace& t, EventKind kind) {
-  return static_cast<int>(std::count_if(t.events().begin(), t.events().end(),
-                                        [&](const Event& e) { return e.kind == kind; }));
 }
 
 bool has_clause(const Trace& t, std::string_view clause) {
