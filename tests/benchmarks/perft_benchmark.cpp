@@ -48,6 +48,8 @@ BENCHMARK_CAPTURE(run_perft, kujifunza_start_d4, "ap-kujifunza", "start", 4)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(run_perft, guide_v2_start_d9, "guide-v2", "start", 9)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, guide_r002_start_d9, "guide-r002", "start", 9)
+    ->Unit(benchmark::kMillisecond);
 // The guide's E30 position (shared/data/e30.md), takasia in play.
 BENCHMARK_CAPTURE(run_perft, guide_v2_e30_d5, "guide-v2",
                   "S 0,2,0,0,0,0,2,0/0,0,2,2,0,2,6,4 1,0,1,2,10,0,0,10/2,2,8,4,1,2,1,0", 5)
