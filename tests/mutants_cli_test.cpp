@@ -75,5 +75,52 @@ TEST(ScenariosCoverageFlag, ListsMissingClauses) {
   EXPECT_EQ(lines[1], "  ap.setup.start");
 }
 
+// `engine --mutant` serves a deliberately faulty engine. In this mtaji-phase
+// position A3 (2) sown right ends in A5, which held 1 and faces a4 (1): a
+// capture, and captures are compulsory, so the real rules allow only A3R.
+// With capture-needs-three the landing pit must reach 3, so there is no
+// capture and both kutakata directions from A3 are legal.
+TEST(EngineMutant, ServesTheBrokenClause) {
+  const std::string requests =
+      "name\nposition S 0,0,2,0,1,0,0,0/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,0\n"
+      "moves\nquit\n";
+  std::vector<const char*> args{"bao-oracle", "engine", "--mutant", "capture-needs-three"};
+  std::istringstream in(requests);
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run(static_cast<int>(args.size()), args.data(), in, out, err), 0);
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 4u) << out.str();
+  EXPECT_NE(lines[0].find("mutant capture-needs-three"), std::string::npos);
+  EXPECT_EQ(lines[2], "= A3L A3R");
+
+  std::vector<const char*> real{"bao-oracle", "engine"};
+  std::istringstream in2(requests);
+  std::ostringstream out2, err2;
+  EXPECT_EQ(cli::run(static_cast<int>(real.size()), real.data(), in2, out2, err2), 0);
+  EXPECT_EQ(lines_of(out2.str())[2], "= A3R");
+}
+
+// A mutant of a clause that does not govern a ruleset cannot play it: no-block
+// breaks Abstract Play's kutakatia, which the guide does not have.
+TEST(EngineMutant, RefusesRulesetsTheMutantDoesNotApplyTo) {
+  std::vector<const char*> args{"bao-oracle", "engine", "--mutant", "no-block"};
+  std::istringstream in("rulesets\nruleset guide-v2\nruleset ap-bawo\nquit\n");
+  std::ostringstream out, err;
+  EXPECT_EQ(cli::run(static_cast<int>(args.size()), args.data(), in, out, err), 0);
+  const auto lines = lines_of(out.str());
+  ASSERT_EQ(lines.size(), 4u) << out.str();
+  EXPECT_EQ(lines[0], "= ap-zanzibar ap-malawi-setup ap-bawo ap-kujifunza");
+  EXPECT_EQ(lines[1].rfind("? ", 0), 0u);
+  EXPECT_EQ(lines[2], "=");
+}
+
+TEST(EngineMutant, UnknownMutantIsOneLineAndStatusTwo) {
+  const CliRun r = run_cli({"engine", "--mutant", "no-such-mutant"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_TRUE(r.out.empty());
+  ASSERT_EQ(lines_of(r.err).size(), 1u);
+  EXPECT_NE(r.err.find("no-such-mutant"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace bao

@@ -263,6 +263,7 @@ struct Options {
   bool divide = false;
   bool json = false;
   std::string engine_ruleset{"ap-zanzibar"};
+  std::string engine_mutant;
   std::vector<std::string> scenario_paths;
   scenario::RunOptions scenario_options;
   bool coverage = false;
@@ -304,6 +305,8 @@ Subcommands define_commands(CLI::App& app, Options& o) {
       ->required();
   s.perft->add_flag("--divide", o.divide, "Print the count under each root move too");
   s.engine = app.add_subcommand("engine", "Serve the engine protocol (version 1) on stdin/stdout");
+  s.engine->add_option("--mutant", o.engine_mutant,
+                       "Serve a deliberately faulty engine: this clause mutant (see `mutants`)");
   s.engine->add_option("--ruleset", o.engine_ruleset, "Ruleset before any `ruleset` request")
       ->capture_default_str();
   s.demo = app.add_subcommand("demo", "Show every ruleset with a traced sample game");
@@ -337,7 +340,17 @@ int run_perft(const Options& o, std::ostream& out, std::ostream& err) {
 int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostream& err) {
   auto rules = find_rules("--ruleset", o.engine_ruleset);
   if (!rules) return report(err, rules.error().message);
-  return serve(in, out, *rules);
+  Mutation mutation = Mutation::None;
+  if (!o.engine_mutant.empty()) {
+    const MutantInfo* m = find_mutant(o.engine_mutant);
+    if (m == nullptr)
+      return report(err, fmt::format("--mutant: unknown mutant '{}' (see bao-oracle mutants)",
+                                     o.engine_mutant));
+    if (auto applied = mutate(**rules, m->id); !applied)
+      return report(err, fmt::format("--mutant: {}", applied.error().message));
+    mutation = m->id;
+  }
+  return serve(in, out, *rules, mutation);
 }
 
 int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostream& out,

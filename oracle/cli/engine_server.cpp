@@ -154,7 +154,8 @@ LineRead read_line(std::streambuf& in, std::string& line) {
 
 }  // namespace
 
-EngineServer::EngineServer(const Ruleset& rules) : rules_(&rules), pos_(start_position(rules)) {}
+EngineServer::EngineServer(const Ruleset& rules, Mutation mutation)
+    : mutation_(mutation), rules_(mutate(rules, mutation).value()), pos_(start_position(rules_)) {}
 
 std::string EngineServer::handle(std::string_view line) {
   const std::string_view request = trim(line);
@@ -173,10 +174,15 @@ std::string EngineServer::handle(std::string_view line) {
 
 std::string EngineServer::dispatch(std::string_view command, std::string_view argument) {
   if (command == "protocol") return ok("1");
-  if (command == "name") return ok(fmt::format("bao-oracle {}", oracle_version()));
+  if (command == "name") {
+    if (mutation_ == Mutation::None) return ok(fmt::format("bao-oracle {}", oracle_version()));
+    return ok(fmt::format("bao-oracle {} (mutant {})", oracle_version(),
+                          all_mutants()[static_cast<std::size_t>(mutation_) - 1].name));
+  }
   if (command == "rulesets") {
     std::string ids;
-    for (const Ruleset* r : all_rulesets()) ids += (ids.empty() ? "" : " ") + std::string(r->id);
+    for (const Ruleset* r : all_rulesets())
+      if (mutate(*r, mutation_).ok()) ids += (ids.empty() ? "" : " ") + std::string(r->id);
     return ok(ids);
   }
   if (command == "ruleset") return select_ruleset(argument);
@@ -184,7 +190,7 @@ std::string EngineServer::dispatch(std::string_view command, std::string_view ar
   if (command == "show") return ok(to_bpn(pos_));
   if (command == "moves") return list_moves();
   if (command == "play") return play_move(argument);
-  if (command == "status") return ok(to_string(status(*rules_, pos_)));
+  if (command == "status") return ok(to_string(status(rules_, pos_)));
   if (command == "perft") return count_paths(argument);
   if (command == "trace") return last_trace();
   assert(command == "quit");
@@ -195,21 +201,23 @@ std::string EngineServer::dispatch(std::string_view command, std::string_view ar
 std::string EngineServer::select_ruleset(std::string_view id) {
   const Ruleset* rules = find_ruleset(id);
   if (rules == nullptr) return fail(fmt::format("unknown ruleset '{}'", id));
-  rules_ = rules;
-  pos_ = start_position(*rules);
+  auto mutated_rules = mutate(*rules, mutation_);
+  if (!mutated_rules) return fail(mutated_rules.error().message);
+  rules_ = *mutated_rules;
+  pos_ = start_position(rules_);
   have_trace_ = false;
   return ok("");
 }
 
 std::string EngineServer::set_position(std::string_view text) {
   if (text == "start") {
-    pos_ = start_position(*rules_);
+    pos_ = start_position(rules_);
     have_trace_ = false;
     return ok("");
   }
   auto parsed = parse_bpn(text);
   if (!parsed) return fail(parsed.error().message);
-  auto valid = validate_for_ruleset(*rules_, *parsed);
+  auto valid = validate_for_ruleset(rules_, *parsed);
   if (!valid) return fail(valid.error().message);
   pos_ = *valid;
   // The trace of a play made before belongs to another position.
@@ -218,14 +226,14 @@ std::string EngineServer::set_position(std::string_view text) {
 }
 
 std::string EngineServer::list_moves() const {
-  return ok(moves_to_string(legal_moves(*rules_, pos_), pos_.to_move));
+  return ok(moves_to_string(legal_moves(rules_, pos_), pos_.to_move));
 }
 
 std::string EngineServer::play_move(std::string_view text) {
   auto move = parse_move(text, pos_.to_move);
   if (!move) return fail(move.error().message);
   Trace trace;
-  auto after = play(*rules_, pos_, *move, &trace);
+  auto after = play(rules_, pos_, *move, &trace);
   if (!after) return fail(after.error().message);
   pos_ = *after;
   trace_ = std::move(trace);
@@ -238,7 +246,7 @@ std::string EngineServer::count_paths(std::string_view depth_text) const {
   if (depth < 0)
     return fail(
         fmt::format("perft depth must be a whole number from 0 to {}", kMaxServerPerftDepth));
-  return ok(fmt::format("{}", perft(*rules_, pos_, depth)));
+  return ok(fmt::format("{}", perft(rules_, pos_, depth)));
 }
 
 std::string EngineServer::last_trace() const {
@@ -246,8 +254,8 @@ std::string EngineServer::last_trace() const {
   return ok(format_protocol_trace(trace_.events()));
 }
 
-int serve(std::istream& in, std::ostream& out, const Ruleset* initial) {
-  EngineServer server(initial != nullptr ? *initial : default_ruleset());
+int serve(std::istream& in, std::ostream& out, const Ruleset* initial, Mutation mutation) {
+  EngineServer server(initial != nullptr ? *initial : default_ruleset(), mutation);
   std::streambuf* buf = in.rdbuf();
   if (buf == nullptr) return 0;
   std::string line;

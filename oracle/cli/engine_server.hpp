@@ -31,7 +31,11 @@ inline constexpr int kMaxServerPerftDepth = 6;
 
 class EngineServer {
  public:
-  explicit EngineServer(const Ruleset& rules);
+  // With a mutation, every ruleset the session selects is played with that
+  // clause broken (a deliberately faulty engine for the checker's tests);
+  // rulesets the mutant's clause does not govern are refused. `rules` must
+  // be one the mutant applies to.
+  explicit EngineServer(const Ruleset& rules, Mutation mutation = Mutation::None);
 
   // Answers one request line (without its '\n'); the result is the response
   // line without its '\n'. A failed request leaves the state as it was.
@@ -40,7 +44,7 @@ class EngineServer {
   // True once `quit` has been answered: the session should end.
   bool quit_requested() const { return quit_; }
 
-  const Ruleset& ruleset() const { return *rules_; }
+  const Ruleset& ruleset() const { return rules_; }
   const Position& position() const { return pos_; }
 
  private:
@@ -52,7 +56,8 @@ class EngineServer {
   std::string count_paths(std::string_view depth_text) const;
   std::string last_trace() const;
 
-  const Ruleset* rules_;
+  Mutation mutation_;
+  Ruleset rules_;  // the selected ruleset, mutated when mutation_ is set
   Position pos_;
   Trace trace_;              // events of the last successful `play`
   bool have_trace_ = false;  // set by a successful `play`, cleared by `ruleset` and `position`
@@ -63,6 +68,7 @@ class EngineServer {
 // after every response. `initial` is the ruleset before any `ruleset`
 // request (default_ruleset() when null). Returns the process exit status:
 // 0, or 1 when `out` can no longer be written.
-int serve(std::istream& in, std::ostream& out, const Ruleset* initial);
+int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
+          Mutation mutation = Mutation::None);
 
 }  // namespace bao::cli
