@@ -577,16 +577,6 @@ TEST(ApVariantsKujifunza, NoReserveAndNoHouse) {
 // The catalog: every clause a variant adds to the default rules has a
 // `// clause: <id>` line in this file, and every such line names one.
 
-std::set<std::string> clause_comments() {
-  std::ifstream in(std::string(BAO_SOURCE_DIR) + "/tests/ap_variants_clauses_test.cpp");
-  std::set<std::string> ids;
-  std::string line;
-  const std::string marker = "// clause: ";
-  while (std::getline(in, line))
-    if (line.rfind(marker, 0) == 0) ids.insert(line.substr(marker.size()));
-  return ids;
-}
-
 std::set<std::string> variant_clauses() {
   std::set<std::string> out;
   for (std::string_view id : {kMalawi, kBawo, kKujifunza})
@@ -596,7 +586,7 @@ std::set<std::string> variant_clauses() {
 }
 
 TEST(ApVariantsCatalog, EveryVariantClauseHasATest) {
-  const std::set<std::string> ids = clause_comments();
+  const std::set<std::string> ids = testing::clause_markers("tests/ap_variants_clauses_test.cpp");
   const std::set<std::string> wanted = variant_clauses();
   EXPECT_EQ(wanted.size(), 10u);
   for (const std::string& id : wanted) EXPECT_TRUE(ids.count(id)) << "no test for " << id;

@@ -687,18 +687,8 @@ TEST(GuideTakasia, NotAfterNamuaTakataOrCapture) {
 // The catalog: every clause of guide-v2 (a superset of guide-r002) has a
 // `// clause: <id>` line in this file, and every such line names a clause.
 
-std::set<std::string> clause_comments() {
-  std::ifstream in(std::string(BAO_SOURCE_DIR) + "/tests/guide_clauses_test.cpp");
-  std::set<std::string> ids;
-  std::string line;
-  const std::string marker = "// clause: ";
-  while (std::getline(in, line))
-    if (line.rfind(marker, 0) == 0) ids.insert(line.substr(marker.size()));
-  return ids;
-}
-
 TEST(GuideCatalog, EveryClauseHasATest) {
-  const std::set<std::string> ids = clause_comments();
+  const std::set<std::string> ids = testing::clause_markers("tests/guide_clauses_test.cpp");
   ASSERT_FALSE(ids.empty());
   for (ClauseId id : rules(kV2).clauses)
     EXPECT_TRUE(ids.count(std::string(clause_name(id)))) << "no test for " << clause_name(id);

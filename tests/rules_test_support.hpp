@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -98,6 +100,18 @@ inline std::string stop_clause(const Trace& t) {
   for (const Event& e : t.events())
     if (e.kind == EventKind::Stop) out = event_pit(e) + " " + std::string(clause_name(e.clause));
   return out;
+}
+
+// The clause ids named by `// clause: <id>` lines in a test file (a path
+// relative to the repository root).
+inline std::set<std::string> clause_markers(const std::string& file) {
+  std::ifstream in(std::string(BAO_SOURCE_DIR) + "/" + file);
+  std::set<std::string> ids;
+  std::string line;
+  const std::string marker = "// clause: ";
+  while (std::getline(in, line))
+    if (line.rfind(marker, 0) == 0) ids.insert(line.substr(marker.size()));
+  return ids;
 }
 
 }  // namespace bao::testing

@@ -140,13 +140,7 @@ std::vector<std::string> ruleset_ids() {
 }
 
 const LoadResult& repository_scenarios() {
-  static const LoadResult loaded = [] {
-    std::vector<InputError> errors;
-    LoadResult r =
-        load_files(collect_scenario_files({std::string(BAO_SOURCE_DIR) + "/scenarios"}, errors));
-    r.errors.insert(r.errors.end(), errors.begin(), errors.end());
-    return r;
-  }();
+  static const LoadResult loaded = load_paths({std::string(BAO_SOURCE_DIR) + "/scenarios"});
   return loaded;
 }
 

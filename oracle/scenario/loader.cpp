@@ -681,4 +681,11 @@ std::vector<std::string> collect_scenario_files(const std::vector<std::string>& 
   return out;
 }
 
+LoadResult load_paths(const std::vector<std::string>& paths) {
+  std::vector<InputError> missing;
+  LoadResult loaded = load_files(collect_scenario_files(paths, missing));
+  loaded.errors.insert(loaded.errors.begin(), missing.begin(), missing.end());
+  return loaded;
+}
+
 }  // namespace bao::scenario

@@ -579,9 +579,8 @@ bool load_for_command(const std::vector<std::string>& paths, const RunOptions& o
       return false;
     }
   }
-  const std::vector<std::string> files = collect_scenario_files(paths, errors);
-  loaded = load_files(files);
-  for (auto& e : loaded.errors) errors.push_back(std::move(e));
+  loaded = load_paths(paths);
+  errors = loaded.errors;
   return true;
 }
 

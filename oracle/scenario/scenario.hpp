@@ -111,6 +111,10 @@ LoadResult load_files(const std::vector<std::string>& paths);
 std::vector<std::string> collect_scenario_files(const std::vector<std::string>& paths,
                                                 std::vector<InputError>& errors);
 
+// Collects the *.yaml files under `paths` and loads them: every input error
+// (a missing path, a broken file, a duplicate id) ends up in `errors`.
+LoadResult load_paths(const std::vector<std::string>& paths);
+
 // The ruleset ids of the protocol (shared/spec/protocol.md). A scenario may
 // name any of them; one the subject does not implement is skipped.
 bool is_protocol_ruleset(std::string_view id);
