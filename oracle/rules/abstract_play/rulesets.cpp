@@ -83,10 +83,8 @@ constexpr ClauseList kKujifunzaClauses = derive({C::ApSetupStart,
 constexpr std::string_view kMalawiStart =
     "S 0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0 hand=20,20 house=A5,a5";
 
-}  // namespace
-
 // Abstract Play's default (Zanzibar) rules.
-const Ruleset kApZanzibar{
+constexpr Ruleset kDefault{
     .id = "ap-zanzibar",
     .title = "Abstract Play, default Zanzibar rules",
     .source_file = "000_e996fb56c9001892.txt",
@@ -103,55 +101,48 @@ const Ruleset kApZanzibar{
     .clauses = kDefaultClauses,
 };
 
-// Malawi (setup only): the default rules from the 8-seed kuu start.
-const Ruleset kApMalawiSetup{
-    .id = "ap-malawi-setup",
-    .title = "Abstract Play, Malawi (setup only)",
-    .source_file = "000_e996fb56c9001892.txt",
-    .start_bpn = kMalawiStart,  // ap.malawi.setup
-    .working_house = 8,         // ap.malawi.kuu-threshold
-    .capture_start_max = 15,
-    .cutoff = 192,
-    .kunamua_order = KunamuaKutakataOrder::ApDefault,
-    .block = BlockRule::ApKutakatia,
-    .cutoff_rule = CutoffRule::ApSeedsSown,
-    .front_empty = FrontEmptyCheck::EndOfTurn,
-    .clauses = kMalawiSetupClauses.span(),
-};
+// Each variant "otherwise follows" the default rules: it is the default
+// record with only what the page changes written out.
 
-// Malawi (Bawo rules).
-const Ruleset kApBawo{
-    .id = "ap-bawo",
-    .title = "Abstract Play, Malawi (Bawo rules)",
-    .source_file = "000_e996fb56c9001892.txt",
-    .start_bpn = kMalawiStart,  // ap.malawi.setup
-    .working_house = 8,         // ap.malawi.kuu-threshold
-    .capture_start_max = 14,    // ap.bawo.capture-start-range
-    .cutoff = 192,
-    .kunamua_order = KunamuaKutakataOrder::ApBawo,  // ap.bawo.kutakata-start-order
-    .block = BlockRule::ApKutakatia,
-    .protection = CaptureProtection::ApBawoKuu,        // ap.bawo.kuu-protection
-    .house_kutakata = HouseKutakata::ApBawoUnusedKuu,  // ap.bawo.compulsory-kuu-kutakata
-    .cutoff_rule = CutoffRule::ApSeedsSown,
-    .front_empty = FrontEmptyCheck::EndOfTurn,
-    .clauses = kBawoClauses.span(),
-};
+constexpr Ruleset kMalawiSetup = [] {
+  Ruleset r = kDefault;
+  r.id = "ap-malawi-setup";
+  r.title = "Abstract Play, Malawi (setup only)";
+  r.start_bpn = kMalawiStart;  // ap.malawi.setup
+  r.working_house = 8;         // ap.malawi.kuu-threshold
+  r.clauses = kMalawiSetupClauses.span();
+  return r;
+}();
 
-// Bao la Kujifunza: two seeds everywhere, straight into the mtaji-phase rules.
-const Ruleset kApKujifunza{
-    .id = "ap-kujifunza",
-    .title = "Abstract Play, Bao la Kujifunza",
-    .source_file = "000_e996fb56c9001892.txt",
-    // ap.kujifunza.setup
-    .start_bpn = "S 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2",
-    .working_house = 6,
-    .capture_start_max = 15,
-    .cutoff = 192,
-    .kunamua_order = KunamuaKutakataOrder::ApDefault,
-    .block = BlockRule::ApKutakatia,
-    .cutoff_rule = CutoffRule::ApSeedsSown,
-    .front_empty = FrontEmptyCheck::EndOfTurn,
-    .clauses = kKujifunzaClauses.span(),
-};
+constexpr Ruleset kBawo = [] {
+  Ruleset r = kMalawiSetup;  // the same start and threshold
+  r.id = "ap-bawo";
+  r.title = "Abstract Play, Malawi (Bawo rules)";
+  r.capture_start_max = 14;                           // ap.bawo.capture-start-range
+  r.kunamua_order = KunamuaKutakataOrder::ApBawo;     // ap.bawo.kutakata-start-order
+  r.protection = CaptureProtection::ApBawoKuu;        // ap.bawo.kuu-protection
+  r.house_kutakata = HouseKutakata::ApBawoUnusedKuu;  // ap.bawo.compulsory-kuu-kutakata
+  r.clauses = kBawoClauses.span();
+  return r;
+}();
+
+constexpr Ruleset kKujifunza = [] {
+  Ruleset r = kDefault;
+  r.id = "ap-kujifunza";
+  r.title = "Abstract Play, Bao la Kujifunza";
+  // ap.kujifunza.setup: two seeds everywhere, straight into the mtaji-phase rules.
+  r.start_bpn = "S 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2";
+  r.clauses = kKujifunzaClauses.span();
+  return r;
+}();
+
+}  // namespace
+
+// constinit: the records are ready before any other static initialiser
+// (test parameter lists, for one) reads them.
+constinit const Ruleset kApZanzibar = kDefault;
+constinit const Ruleset kApMalawiSetup = kMalawiSetup;
+constinit const Ruleset kApBawo = kBawo;
+constinit const Ruleset kApKujifunza = kKujifunza;
 
 }  // namespace bao

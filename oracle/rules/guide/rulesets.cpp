@@ -63,9 +63,7 @@ constexpr Citations kGuideCitations{
 constexpr std::string_view kGuideStart =  // guide.setup.start
     "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5";
 
-}  // namespace
-
-const Ruleset kGuideV2{
+constexpr Ruleset kV2{
     .id = "guide-v2",
     .title = "Illustrated Kiswahili guide, v0.2.0 rules with takasia",
     .source_file = "001_63d4a6713946ea72.txt",
@@ -85,24 +83,19 @@ const Ruleset kGuideV2{
     .clauses = kGuideClauses,
 };
 
-const Ruleset kGuideR002{
-    .id = "guide-r002",
-    .title = "Illustrated Kiswahili guide, older R-002 rules (no takasia)",
-    .source_file = "001_63d4a6713946ea72.txt",
-    .start_bpn = kGuideStart,
-    .working_house = 6,
-    .capture_start_max = 15,
-    .cutoff = 512,
-    .kunamua_order = KunamuaKutakataOrder::Guide,
-    .block = BlockRule::None,
-    .two_seed = TwoSeedStart::GuideOwnedHouseAlone,
-    .sole_end_pit = SoleEndPit::EveryTakata,
-    .relay_restriction = RelayRestriction::None,
-    .mtaji_capture_houses = MtajiCaptureHouses::LostBoth,
-    .cutoff_rule = CutoffRule::GuideRelays,
-    .front_empty = FrontEmptyCheck::Immediate,
-    .cite = kGuideCitations,
-    .clauses = kR002Clauses,
-};
+// guide-r002: the same rules without takasia.
+constexpr Ruleset kR002 = [] {
+  Ruleset r = kV2;
+  r.id = "guide-r002";
+  r.title = "Illustrated Kiswahili guide, older R-002 rules (no takasia)";
+  r.block = BlockRule::None;
+  r.clauses = kR002Clauses;
+  return r;
+}();
+
+}  // namespace
+
+constinit const Ruleset kGuideV2 = kV2;
+constinit const Ruleset kGuideR002 = kR002;
 
 }  // namespace bao
