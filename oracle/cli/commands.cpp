@@ -16,12 +16,14 @@
 #include <random>
 #include <vector>
 
+#include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/engine_server.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/cli/check_command.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::cli {
@@ -267,6 +269,9 @@ struct Options {
   std::vector<std::string> scenario_paths;
   scenario::RunOptions scenario_options;
   bool coverage = false;
+  std::string scenario_engine;  // `scenarios --engine`: the command line of an external engine
+  int timeout_ms = kDefaultEngineTimeoutMs;
+  CheckCli check;  // `check`, `report merge`
 };
 
 struct Subcommands {
@@ -279,6 +284,7 @@ struct Subcommands {
   CLI::App* demo;
   CLI::App* scenarios;
   CLI::App* mutants;
+  CheckCommands checker;
 };
 
 void add_setup_options(CLI::App& sub, Options& o) {
@@ -319,7 +325,13 @@ Subcommands define_commands(CLI::App& app, Options& o) {
   s.scenarios->add_option("--json", o.scenario_options.json_path, "Write JSON results here");
   s.scenarios->add_flag("--coverage", o.coverage,
                         "List each ruleset's clauses that no scenario exercises");
+  s.scenarios->add_option("--engine", o.scenario_engine,
+                          "Run against this engine command (protocol v1) instead of the oracle");
+  s.scenarios->add_option("--timeout-ms", o.timeout_ms, "With --engine: time limit per request")
+      ->check(CLI::Range(1, 3'600'000))
+      ->capture_default_str();
   s.mutants = app.add_subcommand("mutants", "List the clause mutants: id, clause, what it breaks");
+  s.checker = add_check_commands(app, o.check);
   return s;
 }
 
@@ -353,6 +365,30 @@ int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostre
   return serve(in, out, *rules, mutation);
 }
 
+// `scenarios --engine CMD`: the same suite through the protocol. Rulesets the
+// engine does not list are skipped; its faults become failures, and it is
+// restarted after each.
+int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths,
+                         std::ostream& out, std::ostream& err) {
+  if (o.coverage)
+    return report(err, "--coverage: needs the oracle's clause ids, so it cannot go with --engine");
+  auto argv = checker::split_command(o.scenario_engine);
+  if (!argv) return report(err, argv.error().message);
+  checker::EngineOptions engine;
+  engine.argv = std::move(*argv);
+  engine.timeout = std::chrono::milliseconds(o.timeout_ms);
+  checker::ExternalSubject subject(std::move(engine));
+  if (auto started = subject.start(); !started)
+    return report(err, fmt::format("--engine: {}", started.error().message));
+  const int code = scenario::run_scenarios_command(paths, o.scenario_options, subject, out, err);
+  if (subject.faults() > 0)
+    err << fmt::format("bao-oracle: {}: {} engine faults, {} restarts; the last: {}\n",
+                       subject.name(), subject.faults(), subject.restarts(),
+                       one_line(checker::describe(*subject.last_fault())))
+        << std::flush;
+  return code;
+}
+
 int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostream& out,
              std::ostream& err) {
   if (s.rulesets->parsed()) return finish(rulesets_command(), out, err);
@@ -370,9 +406,12 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
   if (s.scenarios->parsed()) {
     const std::vector<std::string> paths =
         o.scenario_paths.empty() ? std::vector<std::string>{"scenarios"} : o.scenario_paths;
+    if (!o.scenario_engine.empty()) return run_engine_scenarios(o, paths, out, err);
     if (o.coverage) return scenario::run_coverage_command(paths, o.scenario_options, out, err);
     return scenario::run_scenarios_command(paths, o.scenario_options, out, err);
   }
+  if (s.checker.check->parsed()) return run_check_command(o.check, out, err);
+  if (s.checker.merge->parsed()) return run_report_merge(o.check, out, err);
   if (s.mutants->parsed()) {
     out << mutants_text() << std::flush;
     return kExitOk;

@@ -29,6 +29,9 @@ inline constexpr int kMaxPerftDepth = 12;
 inline constexpr int kDemoGameLength = 12;
 inline constexpr unsigned kDemoSeed = 20240601;
 
+// `scenarios --engine`: the default time limit for one engine response.
+inline constexpr int kDefaultEngineTimeoutMs = 5000;
+
 // Exit statuses.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitBadInput = 2;

@@ -16,6 +16,7 @@
 #include "oracle/core/clause.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/core/files.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {
@@ -329,32 +330,6 @@ std::string_view to_string(Outcome o) {
       return "skip";
   }
   return "?";
-}
-
-std::string xml_escape(std::string_view s) {
-  std::string out;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&apos;";
-        break;
-      default:
-        out += ch;
-    }
-  }
-  return out;
 }
 
 bool write_file(const std::string& path, const std::string& text, std::ostream& err) {

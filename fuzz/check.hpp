@@ -1,0 +1,196 @@
+// The engine checker: plays random games under one ruleset, asks an engine
+// (through a Probe) what it answers at every position of the game, and
+// compares that with the oracle. RapidCheck generates the games (a start:
+// the ruleset's start or a random valid position; a line of move choices,
+// biased toward the rare rules) and shrinks a failing game to a minimal
+// witness. docs/checker.md explains the output.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/core/expected.hpp"
+#include "oracle/core/ruleset.hpp"
+
+namespace bao::check {
+
+// ---- What an engine answers -------------------------------------------------
+
+// A protocol fault: the engine crashed, hung, or wrote something the protocol
+// does not allow. `kind` is one word (crash, timeout, malformed, ...).
+struct Fault {
+  std::string kind;
+  std::string detail;  // one line, e.g. "killed by signal 6; stderr tail: ..."
+};
+
+struct MoveAnswer {
+  std::string move;       // as asked
+  bool accepted = false;  // `=` to `play`
+  std::string bpn;        // the engine's result (accepted)
+  std::string status;     // the engine's status of the result (accepted)
+  std::string refusal;    // the `?` message (refused)
+};
+
+// Everything an engine said about one position.
+struct PositionAnswer {
+  bool representable = true;  // false: `?` to `position` (skipped, counted)
+  std::optional<Fault> fault;
+  std::string status;
+  std::vector<std::string> moves;  // the engine's legal moves, as written
+  std::vector<MoveAnswer> plays;   // one per move asked, in that order
+  int requests = 0;                // protocol requests this answer took
+};
+
+// Something that answers for an engine: an external process speaking the
+// protocol, or the oracle itself (possibly a mutant) for tests.
+class Probe {
+ public:
+  virtual ~Probe() = default;
+  virtual std::string name() = 0;
+  // Selects the ruleset; an error when the engine does not support it or
+  // fails while answering.
+  virtual Expected<bool> select(std::string_view ruleset) = 0;
+  // Sets the position, asks its status and legal moves, then plays each of
+  // `plays` from it (resetting the position before each) and asks the status
+  // after. An engine may pipeline all of this.
+  virtual PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) = 0;
+};
+
+// The oracle under `rules` (which may be a mutated record) as a probe.
+std::unique_ptr<Probe> oracle_probe(const Ruleset& rules);
+
+// ---- Findings -----------------------------------------------------------------
+
+enum class FindingKind {
+  MissingMove,      // the oracle's legal move is not listed (or is refused)
+  ExtraMove,        // listed or accepted by the engine, illegal for the oracle
+  DifferentResult,  // the same move gives a different position
+  DifferentStatus,  // a different status, of the position or after a move
+  ProtocolFault,    // crash, timeout, malformed output, ...
+};
+std::string_view to_string(FindingKind k);
+std::optional<FindingKind> finding_kind_from(std::string_view s);
+
+struct Finding {
+  FindingKind kind = FindingKind::DifferentResult;
+  std::string ruleset;
+  std::uint64_t seed = 0;            // the run's seed
+  std::uint64_t game = 0;            // the game that found it: `--seed S --game G` replays it
+  std::string start;                 // BPN the shrunk line starts from
+  std::vector<std::string> line;     // moves from `start` to `position`
+  std::string position;              // BPN of the position where they disagree
+  std::string move;                  // the disputed move; empty for the position itself
+  std::string expected;              // the oracle's answer, one line
+  std::string actual;                // the engine's answer, one line
+  std::vector<std::string> clauses;  // oracle clauses that decided the disputed step
+  // The oracle's answers at `position`, for the witness scenario.
+  std::vector<std::string> oracle_moves;
+  std::string oracle_status;
+  std::string oracle_result;  // after `move`, when it is legal for the oracle
+  std::string oracle_result_status;
+  PositionAnswer engine;          // the engine's answers at `position`, for fingerprinting
+  int seeds = 0;                  // seeds in `position` (witness size)
+  int shrinks = 0;                // accepted shrink steps
+  double seconds = 0;             // time from the start of the run to this finding
+  std::uint64_t occurrences = 1;  // games that failed the same way (kind and clauses)
+};
+
+// The group key of a finding: kind and the clauses it names.
+std::string group_key(const Finding& f);
+
+// ---- Running ------------------------------------------------------------------
+
+struct CheckOptions {
+  std::string ruleset;
+  std::uint64_t seed = 1;
+  std::uint64_t games = 200;      // games to play (ignored with a time limit)
+  double time_limit = 0;          // seconds; 0: play `games` games
+  std::uint32_t shard_index = 0;  // play game g only if g % shard_count == shard_index
+  std::uint32_t shard_count = 1;
+  std::optional<std::uint64_t> only_game;  // replay this one game
+  int illegal_samples = 4;                 // illegal moves offered per position
+  std::uint64_t max_findings = 1000;       // stop after this many failing games
+  // Positions some games start from (BPN): the scenario suite's positions,
+  // which the rule texts' examples and the per-clause cases put next to the
+  // rare rules. Empty: games start from the start or a random position.
+  std::vector<std::string> corpus;
+};
+
+// The positions of the scenarios that apply to `ruleset` (after their move
+// lines), as BPN, for CheckOptions::corpus. Scenarios that do not load or
+// do not play are left out.
+std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
+                                         const Ruleset& ruleset);
+
+struct Stats {
+  std::uint64_t games = 0;
+  std::uint64_t positions = 0;  // positions compared
+  std::uint64_t skipped = 0;    // positions the engine cannot represent
+  std::uint64_t moves = 0;      // moves compared
+  std::uint64_t requests = 0;   // protocol requests
+  std::uint64_t failing_games = 0;
+  double seconds = 0;
+};
+
+struct CheckResult {
+  std::string engine;   // the engine's name
+  std::string command;  // how it was started, for reproduction
+  CheckOptions options;
+  Stats stats;
+  std::vector<Finding> findings;  // one per group, smallest witness kept
+};
+
+// Called now and then with the running totals (progress display).
+using Progress = std::function<void(const Stats&, std::size_t groups)>;
+
+// Plays the games and collects findings. An error only for unusable input
+// (unknown ruleset, a probe that cannot select the ruleset).
+Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
+                                const Progress& progress = {});
+
+// Adds `f` to `findings`, grouping by group_key and keeping the smaller
+// witness (fewer seeds, then shorter line, then lower game).
+void add_finding(std::vector<Finding>& findings, Finding f);
+
+// Joins results of shards of the same campaign.
+Expected<CheckResult> merge(const std::vector<CheckResult>& parts);
+
+// ---- Fingerprint --------------------------------------------------------------
+
+// A ruleset (or the checked ruleset with one clause broken) that would have
+// made the oracle agree with the engine at the witnesses.
+struct Candidate {
+  std::string description;  // "ap-bawo", or "ap-zanzibar except ap.capture.entry-end (mutant ...)"
+  std::string ruleset;
+  std::string mutant;  // empty for a plain ruleset
+  std::string clause;  // the clause the mutant switches
+  int agrees = 0;      // findings at which it answers as the engine did
+  int total = 0;       // findings with a witness position it can represent
+};
+// Candidates that agree with the engine at every witness first, then the
+// best partial ones (at most `limit`).
+std::vector<Candidate> fingerprint(const CheckResult& result, std::size_t limit = 5);
+
+// ---- Reports (check_report.cpp) ------------------------------------------------
+
+std::string to_json(const CheckResult& r);
+Expected<CheckResult> from_json(std::string_view text, const std::string& where);
+std::string to_markdown(const CheckResult& r);
+std::string to_junit(const CheckResult& r);
+// A ready-to-commit scenario for one finding.
+std::string witness_yaml(const CheckResult& r, const Finding& f, std::size_t index);
+// The command that replays the finding's game.
+std::string reproduce_command(const CheckResult& r, const Finding& f);
+// A short terminal summary.
+std::string summary_text(const CheckResult& r);
+// Writes report.md, report.json, junit.xml and witnesses/*.yaml into `dir`
+// (each file written whole, then renamed into place).
+Expected<bool> write_report(const CheckResult& r, const std::string& dir);
+
+}  // namespace bao::check

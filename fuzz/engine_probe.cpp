@@ -1,0 +1,133 @@
+#include "fuzz/engine_probe.hpp"
+
+#include <fmt/format.h>
+
+namespace bao::check {
+namespace {
+
+Fault to_fault(const checker::Fault& f) {
+  return Fault{std::string(checker::to_string(f.kind)), checker::describe(f)};
+}
+
+std::vector<std::string> split_words(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    while (i < s.size() && s[i] == ' ') ++i;
+    std::size_t j = i;
+    while (j < s.size() && s[j] != ' ') ++j;
+    if (j > i) out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+class EngineProbe final : public Probe {
+ public:
+  EngineProbe(checker::EngineOptions options, std::string ruleset)
+      : client_(std::move(options)), ruleset_(std::move(ruleset)) {}
+
+  // The first start: a usage error or a fault, or nothing when ready.
+  EngineStart first_start(std::unique_ptr<EngineProbe> self) {
+    EngineStart s;
+    auto info = client_.start();
+    if (!info) {
+      if (info.fault().kind == checker::FaultKind::SpawnFailed)
+        s.usage = Error{checker::describe(info.fault())};
+      else
+        s.fault = to_fault(info.fault());
+      return s;
+    }
+    name_ = info->name;
+    auto sel = client_.select_ruleset(ruleset_);
+    if (!sel) {
+      if (sel.fault().kind == checker::FaultKind::UnsupportedRuleset)
+        s.usage = Error{fmt::format("the engine '{}' does not play {} (it lists: {})", name_,
+                                    ruleset_, fmt::join(client_.info().rulesets, " "))};
+      else
+        s.fault = to_fault(sel.fault());
+      return s;
+    }
+    s.probe = std::move(self);
+    return s;
+  }
+
+  std::string name() override { return name_; }
+
+  Expected<bool> select(std::string_view ruleset) override {
+    if (ruleset != ruleset_) return Error{fmt::format("the probe plays {}", ruleset_)};
+    return true;
+  }
+
+  PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
+    PositionAnswer a;
+    if (!client_.running()) {
+      auto again = restart();
+      if (again) {
+        a.fault = *again;
+        return a;
+      }
+    }
+    std::vector<std::string> lines{"position " + bpn, "status", "moves"};
+    for (const std::string& m : plays) {
+      lines.push_back("position " + bpn);
+      lines.push_back("play " + m);
+      lines.push_back("status");
+    }
+    a.requests = static_cast<int>(lines.size());
+    auto res = client_.batch(lines);
+    if (!res) {
+      a.fault = to_fault(res.fault());
+      return a;
+    }
+    const auto& r = *res;
+    if (!r[0].ok) {
+      a.representable = false;
+      return a;
+    }
+    a.status = r[1].ok ? r[1].text : "? " + r[1].text;
+    if (r[2].ok) a.moves = split_words(r[2].text);
+    for (std::size_t i = 0; i < plays.size(); ++i) {
+      const checker::Response& pos = r[3 + 3 * i];
+      const checker::Response& play = r[4 + 3 * i];
+      const checker::Response& st = r[5 + 3 * i];
+      MoveAnswer m;
+      m.move = plays[i];
+      if (!pos.ok) {
+        m.refusal = "position refused: " + pos.text;
+      } else if (play.ok) {
+        m.accepted = true;
+        m.bpn = play.text;
+        m.status = st.ok ? st.text : "? " + st.text;
+      } else {
+        m.refusal = play.text;
+      }
+      a.plays.push_back(std::move(m));
+    }
+    return a;
+  }
+
+ private:
+  // Restarts the engine and selects the ruleset; the fault when that fails.
+  std::optional<Fault> restart() {
+    auto info = client_.restart();
+    if (!info) return to_fault(info.fault());
+    auto sel = client_.select_ruleset(ruleset_);
+    if (!sel) return to_fault(sel.fault());
+    return std::nullopt;
+  }
+
+  checker::EngineClient client_;
+  std::string ruleset_;
+  std::string name_;
+};
+
+}  // namespace
+
+EngineStart start_engine_probe(checker::EngineOptions options, const std::string& ruleset) {
+  auto probe = std::make_unique<EngineProbe>(std::move(options), ruleset);
+  EngineProbe& p = *probe;
+  return p.first_start(std::move(probe));
+}
+
+}  // namespace bao::check

@@ -1,0 +1,24 @@
+// An external engine as the checker's Probe: one pipelined batch of protocol
+// requests per position, over the engine client (oracle/checker/).
+#pragma once
+
+#include <memory>
+
+#include "fuzz/check.hpp"
+#include "oracle/checker/engine_client.hpp"
+
+namespace bao::check {
+
+// How starting the engine for a check went.
+struct EngineStart {
+  std::unique_ptr<Probe> probe;  // set when the engine runs and plays the ruleset
+  std::optional<Error> usage;    // the engine cannot be started, or lacks the ruleset
+  std::optional<Fault> fault;    // the engine started but broke the protocol doing so
+};
+
+// Starts the engine, does the handshake and selects `ruleset`. After a fault
+// while checking, the probe restarts the engine (and selects the ruleset
+// again) before its next answer.
+EngineStart start_engine_probe(checker::EngineOptions options, const std::string& ruleset);
+
+}  // namespace bao::check

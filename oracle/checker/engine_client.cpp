@@ -1,0 +1,677 @@
+// The engine client: one child process, three pipes, one poll loop. See
+// engine_client.hpp for the contract and docs/protocol.md ("Driving an
+// engine") for the rules it applies to what an engine sends.
+#include "oracle/checker/engine_client.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cassert>
+#include <cerrno>
+#include <climits>
+#include <cstring>
+#include <mutex>
+
+extern char** environ;  // NOLINT: POSIX declares it nowhere else
+
+namespace bao::checker {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How much one read() takes from a pipe.
+constexpr std::size_t kReadChunk = 64 * 1024;
+// Stderr reads per poll wake-up: an engine that never stops writing to
+// stderr must not keep us from its stdout (or from the deadline).
+constexpr int kStderrReadsPerWake = 16;
+// How much of a bad line a fault message quotes.
+constexpr std::size_t kQuoteLength = 120;
+
+// Writing to an engine that has died must be an EPIPE error, not a SIGPIPE
+// that ends the checker. Only the default disposition is changed: a handler
+// the program installed stays.
+void ignore_sigpipe() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    struct sigaction old {};
+    if (::sigaction(SIGPIPE, nullptr, &old) != 0) return;
+    if ((old.sa_flags & SA_SIGINFO) != 0 || old.sa_handler != SIG_DFL) return;
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    ::sigaction(SIGPIPE, &ignore, nullptr);
+  });
+}
+
+// Text from an engine (or a request) inside a one-line message: control and
+// non-ASCII bytes as \xNN, cut after kQuoteLength bytes.
+std::string shown(std::string_view text) {
+  std::string out;
+  for (const char c : text.substr(0, kQuoteLength)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte < 0x7F)
+      out += c;
+    else
+      out += fmt::format("\\x{:02X}", byte);
+  }
+  if (text.size() > kQuoteLength) out += fmt::format("... ({} bytes)", text.size());
+  return out;
+}
+
+int ms_until(Clock::time_point deadline) {
+  const auto left = deadline - Clock::now();
+  if (left <= Clock::duration::zero()) return 0;
+  const auto ms = std::chrono::ceil<std::chrono::milliseconds>(left).count();
+  return static_cast<int>(std::min<std::chrono::milliseconds::rep>(ms, INT_MAX));
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+// A descriptor above 0..2, so that the dup2() onto the child's stdio never
+// meets itself (dup2(fd, fd) would keep FD_CLOEXEC).
+int above_stdio(int fd) {
+  if (fd > 2) return fd;
+  const int moved = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  ::close(fd);
+  return moved;
+}
+
+struct Pipe {
+  int read = -1;
+  int write = -1;
+  void close_both() {
+    close_fd(read);
+    close_fd(write);
+  }
+};
+
+bool make_pipe(Pipe& p) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return false;
+  p.read = above_stdio(fds[0]);
+  p.write = above_stdio(fds[1]);
+  return p.read >= 0 && p.write >= 0;
+}
+
+bool set_nonblocking(int fd) {
+  const int flags = ::fcntl(fd, F_GETFL);
+  return flags >= 0 && ::fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0;
+}
+
+ExitStatus exit_status_of(int status) {
+  ExitStatus out;
+  if (WIFEXITED(status)) out.code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) out.signal = WTERMSIG(status);
+  return out;
+}
+
+// `=`, `= payload`, `?` or `? message` (shared/spec/protocol.md, Transport).
+std::optional<Response> parse_response(std::string_view line) {
+  if (line.empty() || (line[0] != '=' && line[0] != '?')) return std::nullopt;
+  Response r;
+  r.ok = line[0] == '=';
+  if (line.size() == 1) return r;
+  if (line[1] != ' ') return std::nullopt;
+  r.text.assign(line.substr(2));
+  return r;
+}
+
+std::string join(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+  return out;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t begin = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > begin) out.emplace_back(text.substr(begin, i - begin));
+  }
+  return out;
+}
+
+// " (request 3 of 5)" inside a batch, nothing for a single request.
+std::string batch_place(std::optional<std::size_t> index, std::size_t count) {
+  if (!index || count <= 1) return {};
+  return fmt::format(" (request {} of {})", *index + 1, count);
+}
+
+}  // namespace
+
+// ---- Faults -----------------------------------------------------------------
+
+std::string_view to_string(FaultKind kind) {
+  switch (kind) {
+    case FaultKind::SpawnFailed:
+      return "spawn-failed";
+    case FaultKind::Crash:
+      return "crash";
+    case FaultKind::Timeout:
+      return "timeout";
+    case FaultKind::Malformed:
+      return "malformed";
+    case FaultKind::ExtraOutput:
+      return "extra-output";
+    case FaultKind::WrongVersion:
+      return "wrong-version";
+    case FaultKind::UnsupportedRuleset:
+      return "unsupported-ruleset";
+    case FaultKind::NotRunning:
+      return "not-running";
+  }
+  return "?";
+}
+
+bool is_fatal(FaultKind kind) {
+  return kind != FaultKind::UnsupportedRuleset;
+}
+
+std::string to_string(const ExitStatus& status) {
+  if (status.code) return fmt::format("exit status {}", *status.code);
+  if (status.signal) {
+    const char* name = sigabbrev_np(*status.signal);
+    return name != nullptr ? fmt::format("signal {} (SIG{})", *status.signal, name)
+                           : fmt::format("signal {}", *status.signal);
+  }
+  return "still running";
+}
+
+std::string describe(const Fault& fault) {
+  std::string out = fmt::format("{}: {}", to_string(fault.kind), fault.message);
+  // The last line the engine wrote to stderr, which usually says why.
+  std::string_view tail = fault.stderr_tail;
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.remove_suffix(1);
+  if (const auto nl = tail.rfind('\n'); nl != std::string_view::npos) tail.remove_prefix(nl + 1);
+  if (!tail.empty()) out += fmt::format(" (stderr: {})", shown(tail));
+  return out;
+}
+
+// ---- split_command -------------------------------------------------------------
+
+Expected<std::vector<std::string>> split_command(std::string_view command) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const char c = command[i];
+    if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) words.push_back(std::move(word));
+      word.clear();
+      in_word = false;
+      continue;
+    }
+    in_word = true;
+    if (c == '\\') {
+      if (i + 1 == command.size())
+        return Error{fmt::format("--engine: trailing backslash at offset {}", i)};
+      word += command[++i];
+    } else if (c == '\'') {
+      const std::size_t close = command.find('\'', i + 1);
+      if (close == std::string_view::npos)
+        return Error{fmt::format("--engine: unbalanced ' at offset {}", i)};
+      word += command.substr(i + 1, close - i - 1);
+      i = close;
+    } else if (c == '"') {
+      std::size_t j = i + 1;
+      for (; j < command.size() && command[j] != '"'; ++j) {
+        const bool escape =
+            command[j] == '\\' && j + 1 < command.size() &&
+            std::string_view("\"\\$`").find(command[j + 1]) != std::string_view::npos;
+        if (escape) ++j;
+        word += command[j];
+      }
+      if (j >= command.size()) return Error{fmt::format("--engine: unbalanced \" at offset {}", i)};
+      i = j;
+    } else {
+      word += c;
+    }
+  }
+  if (in_word) words.push_back(std::move(word));
+  if (words.empty()) return Error{"--engine: empty command"};
+  return words;
+}
+
+// ---- EngineClient ---------------------------------------------------------------
+
+EngineClient::EngineClient(EngineOptions options)
+    : options_(std::move(options)), chunk_(kReadChunk) {
+  ignore_sigpipe();
+}
+
+EngineClient::~EngineClient() {
+  stop();
+}
+
+bool EngineClient::lists_ruleset(std::string_view id) const {
+  return std::find(info_.rulesets.begin(), info_.rulesets.end(), id) != info_.rulesets.end();
+}
+
+std::string EngineClient::stderr_tail() const {
+  const std::size_t keep = options_.stderr_tail_bytes;
+  return err_buf_.size() <= keep ? err_buf_ : err_buf_.substr(err_buf_.size() - keep);
+}
+
+Result<EngineInfo> EngineClient::start() {
+  stop();
+  exit_ = {};
+  err_buf_.clear();
+  if (auto f = spawn()) return *f;
+  return handshake();
+}
+
+std::optional<ExitStatus> EngineClient::stop() {
+  if (pid_ <= 0 && in_ < 0 && out_ < 0 && err_ < 0) return std::nullopt;
+  return terminate(StopMode::Polite);
+}
+
+std::optional<Fault> EngineClient::spawn() {
+  const std::string command = fmt::format("'{}'", shown(join(options_.argv)));
+  if (options_.argv.empty()) return fail(FaultKind::SpawnFailed, "empty command", {}, {});
+  Pipe in, out, err;
+  if (!make_pipe(in) || !make_pipe(out) || !make_pipe(err)) {
+    const int e = errno;
+    for (Pipe* p : {&in, &out, &err}) p->close_both();
+    return fail(FaultKind::SpawnFailed,
+                fmt::format("cannot start {}: pipe: {}", command, std::strerror(e)), {}, {});
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in.read, 0);
+  posix_spawn_file_actions_adddup2(&actions, out.write, 1);
+  posix_spawn_file_actions_adddup2(&actions, err.write, 2);
+  // Every other descriptor of ours has FD_CLOEXEC. The engine gets SIGPIPE
+  // back at its default (we may have ignored it) and an empty signal mask.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t defaults;
+  sigemptyset(&defaults);
+  sigaddset(&defaults, SIGPIPE);
+  sigset_t mask;
+  sigemptyset(&mask);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setsigmask(&attr, &mask);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+  std::vector<char*> argv;
+  for (std::string& a : options_.argv) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = -1;
+  const int rc = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  close_fd(in.read);
+  close_fd(out.write);
+  close_fd(err.write);
+  if (rc != 0) {
+    for (Pipe* p : {&in, &out, &err}) p->close_both();
+    return fail(FaultKind::SpawnFailed,
+                fmt::format("cannot start {}: {}", command, std::strerror(rc)), {}, {});
+  }
+  pid_ = pid;
+  in_ = in.write;
+  out_ = out.read;
+  err_ = err.read;
+  if (!set_nonblocking(in_) || !set_nonblocking(out_) || !set_nonblocking(err_))
+    return fail(FaultKind::SpawnFailed,
+                fmt::format("cannot start {}: fcntl: {}", command, std::strerror(errno)), {}, {});
+  return std::nullopt;
+}
+
+Result<EngineInfo> EngineClient::handshake() {
+  // `protocol` goes first and alone: an engine of another version may not
+  // understand what would follow.
+  auto version = request("protocol");
+  if (!version) return version.fault();
+  if (!version->ok || version->text != "1")
+    return fail(FaultKind::WrongVersion,
+                fmt::format("'protocol' was answered '{} {}', expected '= 1'",
+                            version->ok ? '=' : '?', shown(version->text)),
+                "protocol", {});
+  const std::vector<std::string> lines{"name", "rulesets"};
+  auto answers = batch(lines);
+  if (!answers) return answers.fault();
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const Response& r = (*answers)[i];
+    if (!r.ok)
+      return fail(FaultKind::WrongVersion,
+                  fmt::format("'{}' was refused ('? {}'), but version 1 requires it", lines[i],
+                              shown(r.text)),
+                  lines[i], i);
+  }
+  info_.name = (*answers)[0].text;
+  info_.rulesets = split_words((*answers)[1].text);
+  return info_;
+}
+
+Fault EngineClient::fail(FaultKind kind, std::string message, std::string_view request,
+                         std::optional<std::size_t> index) {
+  Fault f;
+  f.kind = kind;
+  f.message = std::move(message);
+  f.request = std::string(request);
+  f.batch_index = index;
+  // A fatal fault leaves the engine in an unknown state: stop it now rather
+  // than let it run on, so that the caller only has to decide on a restart.
+  if (is_fatal(kind) && kind != FaultKind::NotRunning) f.exit = terminate(StopMode::Forceful);
+  f.stderr_tail = stderr_tail();
+  if (kind != FaultKind::NotRunning) last_fault_ = f;
+  return f;
+}
+
+Result<Response> EngineClient::request(std::string_view line) {
+  const std::string one(line);
+  auto r = batch(std::span<const std::string>(&one, 1));
+  if (!r) {
+    Fault f = r.fault();
+    f.batch_index.reset();
+    return f;
+  }
+  return std::move(r->front());
+}
+
+Result<std::vector<Response>> EngineClient::batch(std::span<const std::string> lines) {
+  if (!running()) {
+    std::string why = "no engine is running";
+    if (last_fault_) why += fmt::format(" (the last fault: {})", describe(*last_fault_));
+    return fail(FaultKind::NotRunning, why, lines.empty() ? "" : lines.front(), {});
+  }
+  std::vector<Response> responses;
+  if (lines.empty()) return responses;
+  if (auto f = check_idle(lines.front())) return *f;
+  if (auto f = exchange(lines, responses)) return *f;
+  return responses;
+}
+
+Result<Response> EngineClient::select_ruleset(std::string_view id) {
+  const std::string request = fmt::format("ruleset {}", id);
+  if (running() && !lists_ruleset(id))
+    return fail(FaultKind::UnsupportedRuleset,
+                fmt::format("the engine does not list ruleset '{}' (it lists: {})", shown(id),
+                            shown(join(info_.rulesets))),
+                request, {});
+  auto r = this->request(request);
+  if (r && !r->ok)
+    return fail(FaultKind::UnsupportedRuleset,
+                fmt::format("the engine refused ruleset '{}': {}", shown(id), shown(r->text)),
+                request, {});
+  return r;
+}
+
+std::optional<Fault> EngineClient::check_idle(std::string_view next) {
+  read_stderr();
+  char chunk[4096];
+  bool closed = false;
+  for (;;) {
+    const ssize_t n = ::read(out_, chunk, sizeof chunk);
+    if (n > 0) {
+      out_buf_.append(chunk, static_cast<std::size_t>(n));
+      if (out_buf_.size() > options_.max_line_length) break;
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    closed = n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK);
+    break;
+  }
+  if (!out_buf_.empty()) {
+    const std::string_view extra(out_buf_.data(), std::min(out_buf_.find('\n'), out_buf_.size()));
+    return fail(FaultKind::ExtraOutput,
+                fmt::format("output that no request asked for, before '{}' was sent: '{}'",
+                            shown(next), shown(extra)),
+                next, 0);
+  }
+  if (closed) return crashed(next, 0, fmt::format("before '{}' was sent", shown(next)));
+  return std::nullopt;
+}
+
+std::optional<Fault> EngineClient::exchange(std::span<const std::string> lines,
+                                            std::vector<Response>& responses) {
+  pending_.clear();
+  for (const std::string& line : lines) {
+    assert(line.find('\n') == std::string::npos && "a request is one line");
+    pending_ += line;
+    pending_ += '\n';
+  }
+  responses.reserve(lines.size());
+  std::size_t written = 0;
+  std::size_t start = 0;  // the first byte of out_buf_ not yet consumed
+  std::size_t scan = 0;   // where to look for the next '\n'
+  const std::size_t max = options_.max_line_length;
+  Clock::time_point deadline = Clock::now() + options_.timeout;
+  const auto index = [&] { return std::optional<std::size_t>(responses.size()); };
+  const auto request = [&] { return std::string_view(lines[responses.size()]); };
+  const auto place = [&] { return batch_place(index(), lines.size()); };
+
+  for (;;) {
+    // Take every complete line read so far.
+    while (responses.size() < lines.size()) {
+      const std::size_t nl = out_buf_.find('\n', scan);
+      if (nl == std::string::npos) {
+        scan = out_buf_.size();
+        break;
+      }
+      std::string_view line(out_buf_.data() + start, nl - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (line.size() > max)
+        return fail(FaultKind::Malformed,
+                    fmt::format("a response line of {} bytes (the limit is {}) to '{}'{}",
+                                line.size(), max, shown(request()), place()),
+                    request(), index());
+      auto parsed = parse_response(line);
+      if (!parsed)
+        return fail(
+            FaultKind::Malformed,
+            fmt::format("response '{}' to '{}'{} is not '=', '= payload', '?' or '? message'",
+                        shown(line), shown(request()), place()),
+            request(), index());
+      responses.push_back(std::move(*parsed));
+      start = scan = nl + 1;
+      deadline = Clock::now() + options_.timeout;
+    }
+    if (responses.size() == lines.size()) break;
+    if (out_buf_.size() - start > max)
+      return fail(FaultKind::Malformed,
+                  fmt::format("a response line longer than {} bytes to '{}'{}", max,
+                              shown(request()), place()),
+                  request(), index());
+    if (start > 0 && start == out_buf_.size()) {
+      out_buf_.clear();
+      start = scan = 0;
+    } else if (start >= kReadChunk) {
+      out_buf_.erase(0, start);
+      scan -= start;
+      start = 0;
+    }
+
+    pollfd fds[3];
+    nfds_t count = 0;
+    int in_slot = -1;
+    int err_slot = -1;
+    const int out_slot = static_cast<int>(count);
+    fds[count++] = {out_, POLLIN, 0};
+    if (written < pending_.size() && in_ >= 0) {
+      in_slot = static_cast<int>(count);
+      fds[count++] = {in_, POLLOUT, 0};
+    }
+    if (err_ >= 0) {
+      err_slot = static_cast<int>(count);
+      fds[count++] = {err_, POLLIN, 0};
+    }
+    const int wait = ms_until(deadline);
+    const int ready = wait == 0 ? 0 : ::poll(fds, count, wait);
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0)
+      return fail(FaultKind::Crash, fmt::format("poll: {}", std::strerror(errno)), request(),
+                  index());
+    if (ready == 0) {
+      if (Clock::now() < deadline) continue;
+      return fail(FaultKind::Timeout,
+                  fmt::format("no response within {} ms to '{}'{}", options_.timeout.count(),
+                              shown(request()), place()),
+                  request(), index());
+    }
+    if (err_slot >= 0 && fds[err_slot].revents != 0) read_stderr();
+    if (in_slot >= 0 && fds[in_slot].revents != 0) {
+      const ssize_t n = ::write(in_, pending_.data() + written, pending_.size() - written);
+      if (n > 0) {
+        written += static_cast<std::size_t>(n);
+      } else if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+        // EPIPE: it stopped reading. What it already answered is still in
+        // its stdout, so read on: the crash is reported at the first request
+        // left without a response.
+        close_fd(in_);
+      }
+    }
+    if (fds[out_slot].revents != 0) {
+      const ssize_t n = ::read(out_, chunk_.data(), chunk_.size());
+      if (n > 0) out_buf_.append(chunk_.data(), static_cast<std::size_t>(n));
+      if (n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) {
+        if (out_buf_.size() > start)
+          return fail(FaultKind::Malformed,
+                      fmt::format("the last line '{}' has no '\\n': output ended inside the "
+                                  "response to '{}'{}",
+                                  shown(std::string_view(out_buf_).substr(start)), shown(request()),
+                                  place()),
+                      request(), index());
+        return crashed(request(), index(),
+                       fmt::format("while answering '{}'{}", shown(request()), place()));
+      }
+    }
+  }
+  out_buf_.erase(0, start);
+  if (!out_buf_.empty()) {
+    const std::string_view extra(out_buf_.data(), std::min(out_buf_.find('\n'), out_buf_.size()));
+    return fail(FaultKind::ExtraOutput,
+                fmt::format("output after the response to '{}'{}: '{}'", shown(lines.back()),
+                            batch_place(lines.size() - 1, lines.size()), shown(extra)),
+                lines.back(), lines.size() - 1);
+  }
+  return std::nullopt;
+}
+
+Fault EngineClient::crashed(std::string_view request, std::optional<std::size_t> index,
+                            std::string_view what) {
+  // Stdout closed: it is exiting, most likely. Wait a little for the status.
+  close_fd(in_);
+  if (wait_exit(options_.kill_grace)) {
+    const std::string how = exit_.signal ? fmt::format("was killed by {}", to_string(exit_))
+                                         : fmt::format("exited with {}", to_string(exit_));
+    return fail(FaultKind::Crash, fmt::format("the engine {} {}", how, what), request, index);
+  }
+  return fail(FaultKind::Crash,
+              fmt::format("the engine closed its standard output {} (and was stopped)", what),
+              request, index);
+}
+
+bool EngineClient::read_stderr() {
+  for (int i = 0; i < kStderrReadsPerWake && err_ >= 0; ++i) {
+    const ssize_t n = ::read(err_, chunk_.data(), chunk_.size());
+    if (n > 0) {
+      keep_stderr(chunk_.data(), static_cast<std::size_t>(n));
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return true;
+    close_fd(err_);  // end of stderr (or an error): nothing more to drain
+  }
+  return err_ >= 0;
+}
+
+void EngineClient::keep_stderr(const char* data, std::size_t size) {
+  const std::size_t keep = options_.stderr_tail_bytes;
+  if (size >= keep) {
+    err_buf_.assign(data + (size - keep), keep);
+    return;
+  }
+  err_buf_.append(data, size);
+  if (err_buf_.size() > 2 * keep) err_buf_.erase(0, err_buf_.size() - keep);
+}
+
+bool EngineClient::wait_exit(std::chrono::milliseconds grace) {
+  const Clock::time_point deadline = Clock::now() + grace;
+  int nap_ms = 1;
+  for (;;) {
+    if (pid_ <= 0) return true;
+    int status = 0;
+    const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    if (r == pid_) {
+      exit_ = exit_status_of(status);
+      pid_ = -1;
+      return true;
+    }
+    if (r < 0 && errno != EINTR) {
+      // ECHILD: reaped elsewhere (SIGCHLD set to SIG_IGN, say); it is gone.
+      pid_ = -1;
+      return true;
+    }
+    const int left = ms_until(deadline);
+    if (left == 0) return false;
+    // Drain while waiting, so that an engine blocked on a full pipe can get
+    // to its exit; stdout is of no use any more.
+    pollfd fds[2];
+    nfds_t count = 0;
+    if (out_ >= 0) fds[count++] = {out_, POLLIN, 0};
+    if (err_ >= 0) fds[count++] = {err_, POLLIN, 0};
+    if (::poll(fds, count, std::min(left, nap_ms)) > 0) {
+      for (nfds_t i = 0; i < count; ++i) {
+        if (fds[i].revents == 0) continue;
+        if (fds[i].fd == err_) {
+          read_stderr();
+        } else {
+          const ssize_t n = ::read(out_, chunk_.data(), chunk_.size());
+          if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) close_fd(out_);
+        }
+      }
+    }
+    nap_ms = std::min(nap_ms * 2, 10);
+  }
+}
+
+ExitStatus EngineClient::terminate(StopMode mode) {
+  if (pid_ > 0) {
+    if (mode == StopMode::Polite && in_ >= 0) {
+      // Best effort: a full pipe or a closed one just skips the courtesy.
+      [[maybe_unused]] const ssize_t n = ::write(in_, "quit\n", 5);
+    }
+    close_fd(in_);  // end of input too
+    bool gone = mode == StopMode::Polite && wait_exit(options_.kill_grace);
+    if (!gone) {
+      ::kill(pid_, SIGTERM);
+      gone = wait_exit(options_.kill_grace);
+    }
+    if (!gone) {
+      ::kill(pid_, SIGKILL);
+      int status = 0;
+      pid_t r;
+      do r = ::waitpid(pid_, &status, 0);
+      while (r < 0 && errno == EINTR);
+      if (r == pid_) exit_ = exit_status_of(status);
+      pid_ = -1;
+    }
+  }
+  // Its last words, if any are left.
+  if (err_ >= 0) read_stderr();
+  close_fds();
+  out_buf_.clear();
+  pending_.clear();
+  return exit_;
+}
+
+void EngineClient::close_fds() {
+  close_fd(in_);
+  close_fd(out_);
+  close_fd(err_);
+}
+
+}  // namespace bao::checker

@@ -1,0 +1,232 @@
+// The checker's side of the engine protocol (shared/spec/protocol.md; our
+// account, with the client's rules, in docs/protocol.md): an external engine
+// as a child process, driven over pipes, one request line in, one response
+// line out.
+//
+// Everything an engine can do wrong is a value, never an exception or a hang:
+// a crash, a hang past the timeout, a malformed or overlong line, output
+// nobody asked for, the wrong protocol version, a refused ruleset, a command
+// that cannot be started. Each becomes a `Fault` naming its kind, the request
+// it happened on, the exit status or signal, and the tail of the engine's
+// stderr. After a fatal fault the engine is stopped; the caller decides
+// whether to restart() it.
+//
+// The client never uses a shell: the engine is started from an argv list
+// (split_command() turns a command string into one). It keeps no zombie and
+// no descriptor after stop() or destruction, and ignores SIGPIPE in this
+// process (see EngineClient) so that writing to a dead engine is an EPIPE
+// error, not the end of the checker.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "oracle/core/expected.hpp"
+
+namespace bao::checker {
+
+// ---- Faults -----------------------------------------------------------------
+
+enum class FaultKind : std::uint8_t {
+  SpawnFailed,         // the command could not be started (not found, not executable)
+  Crash,               // the engine exited, was killed, or closed its stdout
+  Timeout,             // no response within the timeout
+  Malformed,           // a line that is not `=`/`= payload`/`?`/`? message`, an
+                       // overlong line, or a last line without its '\n'
+  ExtraOutput,         // output no request asked for
+  WrongVersion,        // `protocol` answered something other than `= 1`
+  UnsupportedRuleset,  // a ruleset the engine does not list, or refuses to select
+  NotRunning,          // a request while no engine runs (after a fatal fault, before restart())
+};
+// "spawn-failed", "crash", "timeout", "malformed", "extra-output",
+// "wrong-version", "unsupported-ruleset", "not-running".
+std::string_view to_string(FaultKind kind);
+
+// A fatal fault leaves the engine in an unknown state, so the client stops it
+// and a restart() is needed. UnsupportedRuleset is not fatal: the engine
+// answered `?`, which leaves its state unchanged.
+bool is_fatal(FaultKind kind);
+
+// How a stopped engine ended.
+struct ExitStatus {
+  std::optional<int> code;    // exit status, when it exited
+  std::optional<int> signal;  // the signal that killed it, when one did
+};
+// "exit status 3", "signal 6 (SIGABRT)", or "still running" when neither.
+std::string to_string(const ExitStatus& status);
+
+struct Fault {
+  FaultKind kind = FaultKind::Crash;
+  std::string message;                     // what happened, for people
+  std::string request;                     // the request being answered; empty if none
+  std::optional<std::size_t> batch_index;  // its index in the batch, for batch()
+  ExitStatus exit;                         // set once the engine has been reaped
+  std::string stderr_tail;                 // the last bytes the engine wrote to stderr
+};
+// One line, then the stderr tail (indented, control bytes as \xNN) when there
+// is one: "timeout: no response within 300 ms to 'moves'".
+std::string describe(const Fault& fault);
+
+// A value or the Fault that prevented it. error() converts a fault to the
+// project's Error channel (oracle/core/expected.hpp).
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Fault fault) : v_(std::move(fault)) {}  // NOLINT: implicit by design
+  bool ok() const { return std::holds_alternative<T>(v_); }
+  explicit operator bool() const { return ok(); }
+  const T& value() const& { return std::get<T>(v_); }
+  T& value() & { return std::get<T>(v_); }
+  T&& value() && { return std::get<T>(std::move(v_)); }
+  const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
+  const T* operator->() const { return &value(); }
+  T* operator->() { return &value(); }
+  const Fault& fault() const { return std::get<Fault>(v_); }
+  Error error() const { return Error{"engine fault: " + describe(fault())}; }
+
+ private:
+  std::variant<T, Fault> v_;
+};
+
+// ---- Starting engines -------------------------------------------------------
+
+// Splits a command line into argv the way a POSIX shell splits words, but
+// without any expansion: blanks separate words; '...' keeps everything
+// literally; "..." keeps everything but lets \" \\ \$ \` escape; a backslash
+// outside quotes escapes the next character. `python3 "my engine.py" --x`
+// gives {python3, my engine.py, --x}. An unbalanced quote, a trailing
+// backslash or an empty command is an Error.
+Expected<std::vector<std::string>> split_command(std::string_view command);
+
+struct EngineOptions {
+  std::vector<std::string> argv;  // argv[0] is looked up in PATH when it has no '/'
+  // Per request: each response must arrive within this time of the previous
+  // one (of the start of the exchange for the first).
+  std::chrono::milliseconds timeout{5000};
+  // A response line longer than this (without its '\n') is Malformed; the
+  // client never buffers more than this plus one read.
+  std::size_t max_line_length = 64 * 1024;
+  // How much of the engine's stderr is kept for reports.
+  std::size_t stderr_tail_bytes = 4096;
+  // stop(): how long an engine gets to exit after `quit`, and after SIGTERM,
+  // before the next step (SIGTERM, then SIGKILL).
+  std::chrono::milliseconds kill_grace{200};
+};
+
+// What the handshake learnt.
+struct EngineInfo {
+  std::string name;                   // the `name` payload
+  std::vector<std::string> rulesets;  // the `rulesets` payload, split
+};
+
+// One response line.
+struct Response {
+  bool ok = false;   // true for `=` (success), false for `?` (the engine refused)
+  std::string text;  // the payload or the message, without the marker and its space
+};
+
+// ---- The client ---------------------------------------------------------------
+
+// One engine process and the conversation with it. Not copyable or movable
+// (it owns a process); not thread-safe.
+//
+// Constructing the client starts nothing; start() spawns the engine and does
+// the handshake (`protocol`, which must answer `= 1`, then `name` and
+// `rulesets`). Requests are then sent one at a time with request() or
+// pipelined with batch(): all lines are written (as fast as the engine reads
+// them) while the responses are read, and stderr is drained in the same poll
+// loop, so an engine that floods stderr or reads slowly cannot deadlock us.
+//
+// The first client constructed sets SIGPIPE to SIG_IGN in this process if it
+// was SIG_DFL (a handler the program installed is left alone); engines are
+// spawned with SIGPIPE back at its default and an empty signal mask. They
+// stay in our process group, so that a Ctrl-C reaches them too.
+class EngineClient {
+ public:
+  explicit EngineClient(EngineOptions options);
+  ~EngineClient();  // stop()
+  EngineClient(const EngineClient&) = delete;
+  EngineClient& operator=(const EngineClient&) = delete;
+
+  // Spawns the engine and does the handshake. A running engine is stopped
+  // first. On a fault the engine is stopped again (a wrong version too: it
+  // speaks another protocol).
+  Result<EngineInfo> start();
+  // The same as start(), named for its use after a fault.
+  Result<EngineInfo> restart() { return start(); }
+  // Ends the engine: `quit` and end of input, SIGTERM after options.kill_grace,
+  // SIGKILL after another; then reaps it and closes every descriptor.
+  // Returns how it ended (nothing when no engine was running).
+  std::optional<ExitStatus> stop();
+
+  bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
+  // From the last successful handshake.
+  const EngineInfo& info() const { return info_; }
+  bool lists_ruleset(std::string_view id) const;
+  const EngineOptions& options() const { return options_; }
+  // The most recent fault, fatal or not (not-running ones are not recorded).
+  const std::optional<Fault>& last_fault() const { return last_fault_; }
+  // The tail of the current (or last) engine's stderr.
+  std::string stderr_tail() const;
+
+  // One request line (no '\n' in it). A `?` answer is a Response, not a
+  // fault.
+  Result<Response> request(std::string_view line);
+  // Several requests, written before their responses are read. Either every
+  // response, in order, or the first fault (with batch_index set).
+  Result<std::vector<Response>> batch(std::span<const std::string> lines);
+  // `ruleset <id>`: UnsupportedRuleset (not fatal) when the engine does not
+  // list `id` (nothing is sent) or answers `?`.
+  Result<Response> select_ruleset(std::string_view id);
+
+ private:
+  enum class StopMode : std::uint8_t { Polite, Forceful };
+
+  Result<EngineInfo> handshake();
+  std::optional<Fault> spawn();
+  Fault fail(FaultKind kind, std::string message, std::string_view request,
+             std::optional<std::size_t> index);
+  // Reads whatever stdout and stderr hold without waiting, before `next` is
+  // sent; a Fault when stdout had something (nobody asked) or was closed.
+  std::optional<Fault> check_idle(std::string_view next);
+  // The poll loop of batch(): writes `pending_`, reads `count` responses.
+  std::optional<Fault> exchange(std::span<const std::string> lines,
+                                std::vector<Response>& responses);
+  // Stdout ended or stdin broke: waits briefly for the exit, for the status.
+  Fault crashed(std::string_view request, std::optional<std::size_t> index, std::string_view what);
+  bool read_stderr();
+  void keep_stderr(const char* data, std::size_t size);
+  // Waits up to `grace` for the engine to exit while draining its output;
+  // true once it has been reaped.
+  bool wait_exit(std::chrono::milliseconds grace);
+  ExitStatus terminate(StopMode mode);
+  void close_fds();
+
+  EngineOptions options_;
+  pid_t pid_ = -1;
+  int in_ = -1;   // the engine's stdin (write end)
+  int out_ = -1;  // the engine's stdout (read end)
+  int err_ = -1;  // the engine's stderr (read end)
+  ExitStatus exit_;
+  std::string out_buf_;      // stdout bytes not yet consumed
+  std::string err_buf_;      // stderr tail, trimmed to stderr_tail_bytes now and then
+  std::string pending_;      // requests not yet written
+  std::vector<char> chunk_;  // read() buffer
+  EngineInfo info_;
+  std::optional<Fault> last_fault_;
+};
+
+}  // namespace bao::checker

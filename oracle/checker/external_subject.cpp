@@ -1,0 +1,210 @@
+// ExternalSubject: the Subject calls as pipelined protocol batches, and the
+// engine's faults as Errors (external_subject.hpp).
+#include "oracle/checker/external_subject.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <utility>
+
+namespace bao::checker {
+namespace {
+
+bool has_line_break(std::string_view text) {
+  return text.find_first_of("\r\n") != std::string_view::npos;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t begin = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > begin) out.emplace_back(text.substr(begin, i - begin));
+  }
+  return out;
+}
+
+// `trace`: "place A6; lift A6 3; sow A5" into items with single spaces.
+std::vector<scenario::TraceItem> parse_trace(std::string_view payload) {
+  std::vector<scenario::TraceItem> items;
+  std::size_t begin = 0;
+  while (begin <= payload.size()) {
+    const std::size_t end = std::min(payload.find(';', begin), payload.size());
+    std::string text;
+    for (const std::string& w : split_words(payload.substr(begin, end - begin)))
+      text += (text.empty() ? "" : " ") + w;
+    if (!text.empty()) items.push_back({std::move(text), ""});
+    begin = end + 1;
+  }
+  return items;
+}
+
+std::string quoted_command(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& a : argv) out += (out.empty() ? "" : " ") + a;
+  return out;
+}
+
+}  // namespace
+
+ExternalSubject::ExternalSubject(EngineOptions engine, SubjectOptions options)
+    : client_(std::move(engine)), options_(options) {}
+
+Expected<EngineInfo> ExternalSubject::start() {
+  auto info = client_.start();
+  ruleset_.clear();
+  if (started_once_) ++restarts_;
+  started_once_ = true;
+  if (!info) return fault_error(info.fault());
+  engine_name_ = info->name;
+  // Every listed ruleset is selected once, in one batch: one the engine
+  // refuses is as unsupported as one it does not list, so its scenarios are
+  // skipped rather than failed.
+  std::vector<std::string> ids;
+  std::vector<std::string> probes;
+  for (const std::string& id : info->rulesets) {
+    if (has_line_break(id)) continue;
+    ids.push_back(id);
+    probes.push_back(fmt::format("ruleset {}", id));
+  }
+  auto answers = client_.batch(probes);
+  if (!answers) return fault_error(answers.fault());
+  rulesets_.clear();
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (!(*answers)[i].ok) continue;
+    rulesets_.push_back(ids[i]);
+    ruleset_ = ids[i];
+  }
+  return *info;
+}
+
+std::string ExternalSubject::name() const {
+  if (!engine_name_.empty()) return engine_name_;
+  return fmt::format("engine '{}'", quoted_command(client_.options().argv));
+}
+
+bool ExternalSubject::supports(std::string_view ruleset) const {
+  return std::find(rulesets_.begin(), rulesets_.end(), ruleset) != rulesets_.end();
+}
+
+Error ExternalSubject::fault_error(const Fault& fault) {
+  if (fault.kind != FaultKind::NotRunning) {
+    last_fault_ = fault;
+    ++faults_;
+    if (is_fatal(fault.kind)) ++consecutive_faults_;
+  }
+  return Error{"engine fault: " + describe(fault)};
+}
+
+Expected<EngineInfo> ExternalSubject::ensure_running() {
+  if (client_.running()) return client_.info();
+  const int limit = options_.max_consecutive_faults;
+  if (limit > 0 && consecutive_faults_ >= limit && last_fault_)
+    return Error{fmt::format("engine fault: not restarted after {} faults in a row; the last: {}",
+                             consecutive_faults_, describe(*last_fault_))};
+  return start();
+}
+
+Expected<std::vector<Response>> ExternalSubject::ask(std::string_view ruleset,
+                                                     const std::string* bpn,
+                                                     std::vector<std::string> questions) {
+  // A line break would split a request in two and shift every answer after it.
+  if (has_line_break(ruleset)) return Error{"ruleset id contains a line break"};
+  if (bpn != nullptr && has_line_break(*bpn)) return Error{"position contains a line break"};
+  for (const std::string& q : questions)
+    if (has_line_break(q)) return Error{fmt::format("request '{}' contains a line break", q)};
+  auto running = ensure_running();
+  if (!running) return running.error();
+  if (!supports(ruleset)) {
+    Fault f;
+    f.kind = FaultKind::UnsupportedRuleset;
+    f.message = fmt::format("the engine does not list ruleset '{}'", ruleset);
+    f.request = fmt::format("ruleset {}", ruleset);
+    return fault_error(f);
+  }
+
+  std::vector<std::string> lines;
+  const bool select = ruleset_ != ruleset;
+  if (select) lines.push_back(fmt::format("ruleset {}", ruleset));
+  if (bpn != nullptr) lines.push_back(fmt::format("position {}", *bpn));
+  for (std::string& q : questions) lines.push_back(std::move(q));
+  auto answers = client_.batch(lines);
+  if (!answers) {
+    ruleset_.clear();
+    return fault_error(answers.fault());
+  }
+  consecutive_faults_ = 0;
+  std::size_t i = 0;
+  if (select) {
+    const Response& r = (*answers)[i++];
+    if (!r.ok) {
+      // Listed but refused: the engine's state is unchanged (a `?`), so this
+      // is not fatal, but the questions were asked under another ruleset.
+      Fault f;
+      f.kind = FaultKind::UnsupportedRuleset;
+      f.message = fmt::format("the engine refused ruleset '{}': {}", ruleset, r.text);
+      f.request = lines.front();
+      f.stderr_tail = client_.stderr_tail();
+      return fault_error(f);
+    }
+    ruleset_ = std::string(ruleset);
+  }
+  if (bpn != nullptr) {
+    const Response& r = (*answers)[i++];
+    if (!r.ok) return Error{fmt::format("the engine refused the position: {}", r.text)};
+  }
+  std::vector<Response> out(std::make_move_iterator(answers->begin() + static_cast<long>(i)),
+                            std::make_move_iterator(answers->end()));
+  return out;
+}
+
+Expected<std::string> ExternalSubject::start_position(std::string_view ruleset) {
+  const std::string start = "start";
+  auto answers = ask(ruleset, &start, {"show"});
+  if (!answers) return answers.error();
+  const Response& show = answers->front();
+  if (!show.ok) return Error{fmt::format("the engine refused 'show': {}", show.text)};
+  return show.text;
+}
+
+Expected<std::vector<std::string>> ExternalSubject::legal_moves(std::string_view ruleset,
+                                                                const std::string& bpn) {
+  auto answers = ask(ruleset, &bpn, {"moves"});
+  if (!answers) return answers.error();
+  const Response& moves = answers->front();
+  if (!moves.ok) return Error{fmt::format("the engine refused 'moves': {}", moves.text)};
+  return split_words(moves.text);
+}
+
+Expected<scenario::PlayResult> ExternalSubject::play(std::string_view ruleset,
+                                                     const std::string& bpn,
+                                                     const std::string& move) {
+  std::vector<std::string> questions{fmt::format("play {}", move)};
+  // `trace` is optional; once an engine says it lacks it, it is not asked again.
+  if (has_trace_) questions.emplace_back("trace");
+  auto answers = ask(ruleset, &bpn, std::move(questions));
+  if (!answers) return answers.error();
+  const Response& played = answers->front();
+  if (!played.ok) return Error{fmt::format("the engine rejected {}: {}", move, played.text)};
+  scenario::PlayResult result{played.text, std::nullopt};
+  if (answers->size() > 1) {
+    const Response& trace = (*answers)[1];
+    if (trace.ok)
+      result.trace = parse_trace(trace.text);
+    else if (trace.text == "unknown command")
+      has_trace_ = false;
+  }
+  return result;
+}
+
+Expected<std::string> ExternalSubject::status(std::string_view ruleset, const std::string& bpn) {
+  auto answers = ask(ruleset, &bpn, {"status"});
+  if (!answers) return answers.error();
+  const Response& status = answers->front();
+  if (!status.ok) return Error{fmt::format("the engine refused 'status': {}", status.text)};
+  return status.text;
+}
+
+}  // namespace bao::checker

@@ -1,0 +1,386 @@
+#include "oracle/cli/check_command.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <ostream>
+
+#include "fuzz/check.hpp"
+#include "fuzz/engine_probe.hpp"
+#include "oracle/core/files.hpp"
+#include "oracle/core/ruleset.hpp"
+
+extern char** environ;
+
+namespace bao::cli {
+namespace {
+
+constexpr int kExitFindings = 1;
+constexpr int kExitInput = 2;
+
+int fail(std::ostream& err, std::string_view message) {
+  std::string line;
+  for (char c : message) line += (static_cast<unsigned char>(c) < 0x20) ? ' ' : c;
+  err << "bao-oracle: " << line << '\n' << std::flush;
+  return kExitInput;
+}
+
+Expected<std::pair<std::uint32_t, std::uint32_t>> parse_shard(const std::string& s) {
+  const auto slash = s.find('/');
+  try {
+    if (slash != std::string::npos) {
+      std::size_t a = 0, b = 0;
+      const unsigned long i = std::stoul(s.substr(0, slash), &a);
+      const unsigned long n = std::stoul(s.substr(slash + 1), &b);
+      if (a == slash && b == s.size() - slash - 1 && n >= 1 && i < n && n <= 1'000'000)
+        return std::pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
+    }
+  } catch (const std::exception&) {
+  }
+  return Error{fmt::format("--shard: expected I/N with 0 <= I < N, got '{}'", s)};
+}
+
+// Shows progress on a terminal, one line rewritten in place.
+class ProgressLine {
+ public:
+  explicit ProgressLine(bool enabled) : enabled_(enabled) {}
+  ~ProgressLine() { done(); }
+  void show(const check::Stats& s, std::size_t groups) {
+    if (!enabled_) return;
+    const std::string line =
+        fmt::format("\r{} games, {} positions, {} findings ({} groups), {:.0f} positions/s   ",
+                    s.games, s.positions, s.failing_games, groups,
+                    s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
+    (void)!::write(2, line.data(), line.size());
+    shown_ = true;
+  }
+  void done() {
+    if (shown_) (void)!::write(2, "\n", 1);
+    shown_ = false;
+  }
+
+ private:
+  bool enabled_;
+  bool shown_ = false;
+};
+
+// Writes the reports asked for and prints the summary; the exit status.
+int finish(const check::CheckResult& r, const CheckCli& o, std::ostream& out, std::ostream& err) {
+  if (!o.json_out.empty()) {
+    auto w = write_file_atomic(o.json_out, check::to_json(r));
+    if (!w) return fail(err, w.error().message);
+  }
+  if (o.progress_lines) return r.findings.empty() ? 0 : kExitFindings;  // a worker says no more
+  out << check::summary_text(r);
+  if (!o.report_dir.empty()) {
+    auto w = check::write_report(r, o.report_dir);
+    if (!w) return fail(err, w.error().message);
+    out << fmt::format("report written to {}/report.md (also report.json, junit.xml{})\n",
+                       o.report_dir, r.findings.empty() ? "" : ", witnesses/");
+  }
+  out << std::flush;
+  return r.findings.empty() ? 0 : kExitFindings;
+}
+
+// A run that could not start checking because the engine broke the protocol
+// while starting: one protocol-fault finding.
+check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) {
+  check::CheckResult r;
+  r.engine = o.engine;
+  r.command = o.engine;
+  r.options.ruleset = o.ruleset;
+  r.options.seed = o.seed;
+  r.options.games = o.games;
+  check::Finding f;
+  f.kind = check::FindingKind::ProtocolFault;
+  f.ruleset = o.ruleset;
+  f.seed = o.seed;
+  f.expected = "the handshake (protocol 1) and `ruleset " + o.ruleset + "`";
+  f.actual = fault.detail;
+  f.engine.fault = fault;
+  r.findings.push_back(std::move(f));
+  r.stats.failing_games = 1;
+  return r;
+}
+
+check::CheckOptions check_options(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n) {
+  check::CheckOptions c;
+  c.ruleset = o.ruleset;
+  c.seed = o.seed;
+  c.games = o.games;
+  c.time_limit = o.time;
+  c.shard_index = shard_i;
+  c.shard_count = shard_n;
+  c.only_game = o.game;
+  if (o.stop_after) c.max_findings = *o.stop_after;
+  if (!o.no_corpus) {
+    std::vector<std::string> paths = o.corpus;
+    if (paths.empty() && std::filesystem::is_directory(BAO_SCENARIO_DIR))
+      paths.push_back(BAO_SCENARIO_DIR);
+    if (!paths.empty()) c.corpus = check::scenario_corpus(paths, *find_ruleset(o.ruleset));
+  }
+  return c;
+}
+
+// One process's share of the games.
+int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
+            std::ostream& err) {
+  auto argv = checker::split_command(o.engine);
+  if (!argv) return fail(err, argv.error().message);
+  checker::EngineOptions engine;
+  engine.argv = std::move(*argv);
+  engine.timeout = std::chrono::milliseconds(o.timeout_ms);
+  auto started = check::start_engine_probe(std::move(engine), o.ruleset);
+  if (started.usage) return fail(err, fmt::format("--engine: {}", started.usage->message));
+  if (started.fault) return finish(fault_at_start(o, *started.fault), o, out, err);
+
+  ProgressLine line(!o.progress_lines && ::isatty(2));
+  check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
+    if (o.progress_lines) {
+      out << fmt::format("progress {} {} {} {}\n", s.games, s.positions, s.failing_games, groups)
+          << std::flush;
+    } else {
+      line.show(s, groups);
+    }
+  };
+  auto result = check::run_check(*started.probe, check_options(o, shard_i, shard_n), progress);
+  line.done();
+  if (!result) return fail(err, result.error().message);
+  result.value().command = o.engine;
+  return finish(*result, o, out, err);
+}
+
+struct Worker {
+  pid_t pid = -1;
+  int out = -1;
+  std::string buffer;
+  std::string json;
+  check::Stats last;
+  std::size_t groups = 0;
+};
+
+// --jobs J: J worker processes of this program, each a shard of the games,
+// then their JSON reports merged (the same as `report merge`).
+int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
+             std::ostream& err) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path tmp = fs::temp_directory_path(ec) / fmt::format("bao-check-{}", ::getpid());
+  fs::create_directories(tmp, ec);
+  if (ec) return fail(err, fmt::format("cannot create {}: {}", tmp.string(), ec.message()));
+  std::vector<Worker> workers(static_cast<std::size_t>(o.jobs));
+  std::string failure;
+  for (std::size_t j = 0; j < workers.size(); ++j) {
+    Worker& w = workers[j];
+    w.json = (tmp / fmt::format("shard-{}.json", j)).string();
+    // Shard I/N of the campaign, split J ways: games with g % (N*J) == I + N*j.
+    const std::uint64_t n = std::uint64_t(shard_n) * workers.size();
+    const std::uint64_t i = shard_i + std::uint64_t(shard_n) * j;
+    std::vector<std::string> args{"bao-oracle",      "check",
+                                  "--engine",        o.engine,
+                                  "--ruleset",       o.ruleset,
+                                  "--seed",          std::to_string(o.seed),
+                                  "--shard",         fmt::format("{}/{}", i, n),
+                                  "--json-out",      w.json,
+                                  "--timeout-ms",    std::to_string(o.timeout_ms),
+                                  "--progress-lines"};
+    if (o.time > 0) {
+      args.insert(args.end(), {"--time", fmt::format("{}", o.time)});
+    } else {
+      args.insert(args.end(), {"--games", std::to_string(o.games)});
+    }
+    if (o.stop_after) args.insert(args.end(), {"--stop-after", std::to_string(*o.stop_after)});
+    if (o.no_corpus) args.emplace_back("--no-corpus");
+    for (const std::string& c : o.corpus) args.insert(args.end(), {"--corpus", c});
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) {
+      failure = fmt::format("cannot create a pipe: {}", std::strerror(errno));
+      break;
+    }
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    std::vector<char*> cargv;
+    for (std::string& a : args) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    const int rc =
+        ::posix_spawn(&w.pid, "/proc/self/exe", &actions, nullptr, cargv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(fds[1]);
+    if (rc != 0) {
+      ::close(fds[0]);
+      w.pid = -1;
+      failure = fmt::format("cannot start a worker: {}", std::strerror(rc));
+      break;
+    }
+    w.out = fds[0];
+  }
+  ProgressLine line(::isatty(2) && failure.empty());
+  // Read progress until every worker has closed its output.
+  for (;;) {
+    std::vector<pollfd> fds;
+    for (const Worker& w : workers)
+      if (w.out >= 0) fds.push_back({w.out, POLLIN, 0});
+    if (fds.empty()) break;
+    if (::poll(fds.data(), fds.size(), 1000) < 0 && errno != EINTR) break;
+    for (Worker& w : workers) {
+      if (w.out < 0) continue;
+      pollfd* p = nullptr;
+      for (pollfd& f : fds)
+        if (f.fd == w.out) p = &f;
+      if (!p || !(p->revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char chunk[4096];
+      const ssize_t got = ::read(w.out, chunk, sizeof chunk);
+      if (got <= 0) {
+        if (got < 0 && errno == EINTR) continue;
+        ::close(w.out);
+        w.out = -1;
+        continue;
+      }
+      w.buffer.append(chunk, static_cast<std::size_t>(got));
+      std::size_t nl;
+      while ((nl = w.buffer.find('\n')) != std::string::npos) {
+        unsigned long long g = 0, pos = 0, fails = 0, groups = 0;
+        if (std::sscanf(w.buffer.c_str(), "progress %llu %llu %llu %llu", &g, &pos, &fails,
+                        &groups) == 4) {
+          w.last.games = g;
+          w.last.positions = pos;
+          w.last.failing_games = fails;
+          w.groups = groups;
+        }
+        w.buffer.erase(0, nl + 1);
+      }
+    }
+    check::Stats total;
+    std::size_t groups = 0;
+    for (const Worker& w : workers) {
+      total.games += w.last.games;
+      total.positions += w.last.positions;
+      total.failing_games += w.last.failing_games;
+      groups += w.groups;
+    }
+    line.show(total, groups);
+  }
+  line.done();
+  std::vector<check::CheckResult> parts;
+  for (std::size_t j = 0; j < workers.size(); ++j) {
+    Worker& w = workers[j];
+    if (w.pid < 0) continue;
+    int status = 0;
+    while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    const bool exited = WIFEXITED(status);
+    if (!exited || WEXITSTATUS(status) > kExitFindings) {
+      if (failure.empty())
+        failure = exited ? fmt::format("worker {} failed (exit status {})", j, WEXITSTATUS(status))
+                         : fmt::format("worker {} was killed by signal {}", j, WTERMSIG(status));
+      continue;
+    }
+    auto text = read_file(w.json);
+    if (!text) {
+      failure = text.error().message;
+      continue;
+    }
+    auto part = check::from_json(*text, w.json);
+    if (!part) {
+      failure = part.error().message;
+      continue;
+    }
+    parts.push_back(std::move(*part));
+  }
+  fs::remove_all(tmp, ec);
+  if (!failure.empty()) return fail(err, failure);
+  auto merged = check::merge(parts);
+  if (!merged) return fail(err, merged.error().message);
+  merged.value().options.shard_index = shard_i;
+  merged.value().options.shard_count = shard_n;
+  return finish(*merged, o, out, err);
+}
+
+}  // namespace
+
+CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
+  CheckCommands c;
+  c.check = app.add_subcommand("check", "Fuzz an external engine against the oracle");
+  c.check->add_option("--engine", o.engine, "The engine's command line (run without a shell)")
+      ->required();
+  c.check->add_option("--ruleset", o.ruleset, "Ruleset id (see `bao-oracle rulesets`)")->required();
+  c.check->add_option("--seed", o.seed, "Seed of the random games")->capture_default_str();
+  auto* games = c.check->add_option("--games", o.games, "Number of games to play")
+                    ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+                    ->capture_default_str();
+  c.check->add_option("--time", o.time, "Play games for this many seconds instead")
+      ->check(CLI::Range(0.001, 1e7))
+      ->excludes(games);
+  c.check->add_option("--jobs", o.jobs, "Engine processes to run in parallel")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  c.check->add_option("--shard", o.shard, "Play only shard I of N (I/N, 0-based) of the games");
+  c.check->add_option("--report", o.report_dir,
+                      "Write report.md, report.json, junit.xml and witnesses/*.yaml here");
+  c.check->add_option("--json-out", o.json_out, "Also write the JSON report to this file");
+  c.check->add_option("--timeout-ms", o.timeout_ms, "Time limit for each engine response")
+      ->check(CLI::Range(1, 3'600'000))
+      ->capture_default_str();
+  c.check->add_option("--stop-after", o.stop_after, "Stop after this many failing games")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
+  c.check->add_option("--corpus", o.corpus,
+                      "Scenario files or folders whose positions start some games (default: "
+                      "the scenarios/ folder of the source tree)");
+  c.check->add_flag("--no-corpus", o.no_corpus,
+                    "Start games only from the start or random positions");
+  c.check->add_option("--game", o.game, "Replay only this game (from a finding's reproduction)");
+  c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")
+      ->group("");
+  c.report = app.add_subcommand("report", "Work with check reports");
+  c.merge = c.report->add_subcommand("merge", "Join the JSON reports of shards into one");
+  c.merge->add_option("REPORT", o.merge_inputs, "report.json files of the shards")->required();
+  c.merge->add_option("--report", o.report_dir, "Write the merged report files here");
+  c.report->require_subcommand(1);
+  return c;
+}
+
+int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
+  if (!find_ruleset(o.ruleset)) {
+    std::string known;
+    for (const Ruleset* r : all_rulesets())
+      known += (known.empty() ? "" : ", ") + std::string(r->id);
+    return fail(err, fmt::format("--ruleset: unknown ruleset '{}' (known: {})", o.ruleset, known));
+  }
+  std::uint32_t shard_i = 0, shard_n = 1;
+  if (!o.shard.empty()) {
+    auto s = parse_shard(o.shard);
+    if (!s) return fail(err, s.error().message);
+    std::tie(shard_i, shard_n) = *s;
+  }
+  if (o.jobs > 1 && !o.game) return run_jobs(o, shard_i, shard_n, out, err);
+  return run_one(o, shard_i, shard_n, out, err);
+}
+
+int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
+  std::vector<check::CheckResult> parts;
+  for (const std::string& path : o.merge_inputs) {
+    auto text = read_file(path);
+    if (!text) return fail(err, text.error().message);
+    auto part = check::from_json(*text, path);
+    if (!part) return fail(err, part.error().message);
+    parts.push_back(std::move(*part));
+  }
+  auto merged = check::merge(parts);
+  if (!merged) return fail(err, merged.error().message);
+  CheckCli none;
+  none.report_dir = o.report_dir;
+  return finish(*merged, none, out, err);
+}
+
+}  // namespace bao::cli

@@ -1,0 +1,49 @@
+// `bao-oracle check` (fuzz an engine against the oracle) and `bao-oracle
+// report merge` (join the JSON reports of shards). docs/checker.md.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace bao::cli {
+
+struct CheckCli {
+  std::string engine;  // the engine's command line (no shell)
+  std::string ruleset;
+  std::uint64_t seed = 1;
+  std::uint64_t games = 200;
+  double time = 0;  // seconds; replaces --games
+  int jobs = 1;
+  std::string shard;  // "I/N"
+  std::string report_dir;
+  std::string json_out;  // also write the JSON report here (shards, merging)
+  int timeout_ms = 5000;
+  std::optional<std::uint64_t> game;        // replay one game
+  std::optional<std::uint64_t> stop_after;  // stop after this many failing games
+  std::vector<std::string> corpus;          // scenario paths for the corpus
+  bool no_corpus = false;
+  bool progress_lines = false;  // internal: a worker's progress on stdout
+  std::vector<std::string> merge_inputs;
+  std::string merge_out;
+};
+
+struct CheckCommands {
+  CLI::App* check = nullptr;
+  CLI::App* report = nullptr;
+  CLI::App* merge = nullptr;
+};
+
+CheckCommands add_check_commands(CLI::App& app, CheckCli& o);
+
+// Exit status: 0 the engine agreed everywhere, 1 findings, 2 bad input.
+int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err);
+int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err);
+
+}  // namespace bao::cli

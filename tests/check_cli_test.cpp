@@ -1,0 +1,230 @@
+// `bao-oracle check` and `report merge` as a user runs them, against real
+// engine processes: the oracle's own engine, its mutants, and the hostile
+// fake engine (tests/fakes/fake_engine.cpp).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "oracle/core/mutation.hpp"
+#include "oracle/core/ruleset.hpp"
+#include "oracle/scenario/scenario.hpp"
+#include "tests/subprocess_support.hpp"
+
+namespace bao {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string oracle_engine(const std::string& extra = "") {
+  return fmt::format("{} engine{}", BAO_ORACLE_BIN, extra.empty() ? "" : " " + extra);
+}
+
+std::string fake(const std::string& mode) {
+  return fmt::format("{} {}", BAO_FAKE_ENGINE, mode);
+}
+
+fs::path fresh_dir(const std::string& name) {
+  const fs::path d =
+      fs::temp_directory_path() / fmt::format("bao-check-test-{}-{}", name, ::getpid());
+  fs::remove_all(d);
+  return d;
+}
+
+nlohmann::json read_json(const fs::path& p) {
+  std::ifstream f(p);
+  std::stringstream s;
+  s << f.rdbuf();
+  return nlohmann::json::parse(s.str());
+}
+
+// The findings of a JSON report without their timings.
+std::string findings_of(const nlohmann::json& report) {
+  nlohmann::json f = report.at("findings");
+  for (auto& x : f) x.erase("seconds");
+  return f.dump();
+}
+
+TEST(CheckCli, TheOraclesOwnEngineAgrees) {
+  const RunResult r =
+      run_oracle({"check", "--engine", oracle_engine(), "--ruleset", "guide-v2", "--games", "10"});
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("no findings"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("10 games"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");  // quiet when not on a terminal
+}
+
+TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
+  const fs::path dir = fresh_dir("mutant");
+  const RunResult r =
+      run_oracle({"check", "--engine", oracle_engine("--mutant capture-needs-three"), "--ruleset",
+                  "ap-zanzibar", "--games", "10", "--report", dir.string()});
+  ASSERT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("reproduce: bao-oracle check --engine"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("ap.capture.condition"), std::string::npos) << r.out;
+  for (const char* f : {"report.md", "report.json", "junit.xml"})
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  const nlohmann::json report = read_json(dir / "report.json");
+  ASSERT_FALSE(report.at("findings").empty());
+  // The fingerprint names the broken clause, agreeing at every witness.
+  const auto& fp = report.at("fingerprint");
+  ASSERT_FALSE(fp.empty());
+  EXPECT_EQ(fp[0].at("mutant"), "capture-needs-three") << fp.dump(2);
+  EXPECT_EQ(fp[0].at("agrees"), fp[0].at("total"));
+  // Every witness loads as a scenario: the oracle passes it, the mutant fails it.
+  int witnesses = 0;
+  for (const auto& e : fs::directory_iterator(dir / "witnesses")) {
+    ++witnesses;
+    auto loaded = scenario::load_file(e.path().string());
+    ASSERT_TRUE(loaded.errors.empty()) << scenario::to_string(loaded.errors[0]);
+    scenario::OracleSubject oracle, mutant(find_mutant("capture-needs-three")->id);
+    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, oracle, {})), 0);
+    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, mutant, {})), 1);
+  }
+  EXPECT_EQ(witnesses, static_cast<int>(report.at("findings").size()));
+  // The witnesses replay against the engine through `scenarios --engine`.
+  const RunResult replay = run_oracle({"scenarios", (dir / "witnesses").string(), "--engine",
+                                       oracle_engine("--mutant capture-needs-three")});
+  EXPECT_EQ(replay.status, 1) << replay.out << replay.err;
+  fs::remove_all(dir);
+}
+
+TEST(CheckCli, JobsAndShardsGiveTheSameFindingsAsOneProcess) {
+  const fs::path dir = fresh_dir("jobs");
+  const std::string engine = oracle_engine("--mutant entry-end-flipped");
+  auto run = [&](std::vector<std::string> extra, const std::string& json) {
+    std::vector<std::string> args{
+        "check", "--engine", engine, "--ruleset",  "ap-zanzibar",        "--games",
+        "12",    "--seed",   "9",    "--json-out", (dir / json).string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_oracle(args);
+  };
+  EXPECT_EQ(run({}, "one.json").status, 1);
+  EXPECT_EQ(run({"--jobs", "2"}, "two.json").status, 1);
+  EXPECT_EQ(run({"--shard", "0/2"}, "s0.json").status, 1);
+  EXPECT_EQ(run({"--shard", "1/2"}, "s1.json").status, 1);
+  const RunResult merged =
+      run_oracle({"report", "merge", (dir / "s0.json").string(), (dir / "s1.json").string(),
+                  "--report", (dir / "merged").string()});
+  EXPECT_EQ(merged.status, 1) << merged.err;
+  const auto one = read_json(dir / "one.json");
+  EXPECT_EQ(findings_of(read_json(dir / "two.json")), findings_of(one));
+  EXPECT_EQ(findings_of(read_json(dir / "merged" / "report.json")), findings_of(one));
+  EXPECT_EQ(read_json(dir / "merged" / "report.json").at("stats").at("games"), 12);
+  // Reports of another ruleset or seed do not merge.
+  EXPECT_EQ(run_oracle({"report", "merge", (dir / "one.json").string(), "/no/such.json"}).status,
+            2);
+  fs::remove_all(dir);
+}
+
+TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
+  struct Case {
+    std::string mode;
+    std::string fault;
+  };
+  for (const Case& c : std::vector<Case>{{"crash 60", "crash"},
+                                         {"hang 60", "timeout"},
+                                         {"garbage 60", "malformed"},
+                                         {"huge-line 60", "malformed"},
+                                         {"extra 60", "extra-output"},
+                                         {"version", "wrong-version"},
+                                         {"exit-at-start", "crash"}}) {
+    const fs::path dir = fresh_dir("hostile");
+    // A generous timeout (a loaded machine must not turn slow answers into
+    // findings), but a short one where the engine hangs on purpose.
+    const std::string timeout = c.fault == "timeout" ? "500" : "3000";
+    const RunResult r =
+        run_oracle({"check", "--engine", fake(c.mode), "--ruleset", "ap-zanzibar", "--games", "2",
+                    "--timeout-ms", timeout, "--json-out", (dir / "r.json").string()},
+                   120);
+    ASSERT_EQ(r.status, 1) << c.mode << "\n" << r.out << r.err;
+    const auto report = read_json(dir / "r.json");
+    ASSERT_FALSE(report.at("findings").empty()) << c.mode;
+    bool found = false;
+    for (const auto& f : report.at("findings")) {
+      EXPECT_EQ(f.at("kind"), "protocol-fault") << c.mode;
+      found = found || f.at("engine").at("fault").at("kind") == c.fault;
+    }
+    EXPECT_TRUE(found) << c.mode << "\n" << report.at("findings").dump(2);
+    fs::remove_all(dir);
+  }
+}
+
+TEST(CheckCli, AnEngineFloodingStderrIsCheckedNormally) {
+  const RunResult r = run_oracle(
+      {"check", "--engine", fake("stderr-flood"), "--ruleset", "ap-zanzibar", "--games", "2"}, 120);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+}
+
+TEST(CheckCli, BadInputIsExitStatusTwoWithOneLine) {
+  const std::vector<std::vector<std::string>> cases{
+      {"check", "--engine", "/no/such/engine", "--ruleset", "ap-zanzibar"},
+      {"check", "--engine", oracle_engine(), "--ruleset", "no-such-rules"},
+      {"check", "--engine", fake("refuse-ruleset"), "--ruleset", "guide-v2"},
+      {"check", "--engine", "'unbalanced", "--ruleset", "ap-zanzibar"},
+      {"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--shard", "2/2"},
+      {"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--jobs", "0"},
+      {"check", "--ruleset", "ap-zanzibar"},
+      {"report", "merge", "/no/such/report.json"},
+  };
+  for (const auto& args : cases) {
+    const RunResult r = run_oracle(args);
+    EXPECT_EQ(r.status, 2) << args[2] << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("bao-oracle: ", 0), 0u) << r.err;
+  }
+}
+
+// Every clause mutant, served by `engine --mutant` as a separate process, is
+// caught by `check` under a ruleset its clause governs. Prints the detection
+// rate, the median time to detection and the witness sizes.
+TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
+  std::vector<double> times;
+  std::vector<int> seeds, lines;
+  int caught = 0, total = 0;
+  std::string missed;
+  for (const MutantInfo& m : all_mutants()) {
+    const Ruleset* target = nullptr;
+    for (const Ruleset* r : all_rulesets())
+      if (!target && mutant_applies(*r, m)) target = r;
+    if (!target) continue;
+    ++total;
+    const fs::path json = fresh_dir("detect") += ".json";
+    const RunResult r =
+        run_oracle({"check", "--engine", oracle_engine(fmt::format("--mutant {}", m.name)),
+                    "--ruleset", std::string(target->id), "--time", "60", "--stop-after", "1",
+                    "--corpus", BAO_SOURCE_DIR "/scenarios", "--json-out", json.string()},
+                   120);
+    if (r.status != 1) {
+      missed += fmt::format(" {}({})", m.name, target->id);
+      continue;
+    }
+    const auto report = read_json(json);
+    fs::remove(json);
+    ++caught;
+    const auto& f = report.at("findings")[0];
+    times.push_back(f.at("seconds").get<double>());
+    seeds.push_back(f.at("seeds").get<int>());
+    lines.push_back(static_cast<int>(f.at("line").size()));
+  }
+  EXPECT_EQ(caught, total) << "not caught:" << missed;
+  ASSERT_FALSE(times.empty());
+  auto median = [](auto v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  std::cout << fmt::format(
+      "mutant detection: {}/{} caught; median time to detection {:.2f} s (max {:.2f} s); "
+      "witness size median {} seeds (max {}), median line {} moves (max {})\n",
+      caught, total, median(times), *std::max_element(times.begin(), times.end()), median(seeds),
+      *std::max_element(seeds.begin(), seeds.end()), median(lines),
+      *std::max_element(lines.begin(), lines.end()));
+}
+
+}  // namespace
+}  // namespace bao

@@ -1,0 +1,420 @@
+// The engine client (oracle/checker/engine_client.hpp) against a good engine
+// and against the hostile one in tests/fakes/fake_engine.cpp: every kind of
+// misbehaviour must come back as the right fault, the client must survive it
+// (a restart and the next request work), and no test may leave a child
+// process or an open descriptor behind.
+#include "oracle/checker/engine_client.hpp"
+
+#include <dirent.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace bao::checker {
+namespace {
+
+using std::chrono::milliseconds;
+using Clock = std::chrono::steady_clock;
+
+// The handshake takes requests 1 to 3 (protocol, name, rulesets), so the
+// first request a test sends is the fake's request 4. The fakes misbehave at
+// request 5: after a restart, the one request survives() sends must work.
+constexpr int kFirstRequest = 4;
+constexpr int kFaultAt = kFirstRequest + 1;
+
+int open_fds() {
+  int count = 0;
+  DIR* dir = ::opendir("/proc/self/fd");
+  if (dir == nullptr) return -1;
+  while (const dirent* e = ::readdir(dir))
+    if (e->d_name[0] != '.') ++count;
+  ::closedir(dir);
+  return count;
+}
+
+EngineOptions fake(std::vector<std::string> args, int timeout_ms = 400) {
+  EngineOptions o;
+  o.argv = {BAO_FAKE_ENGINE};
+  for (auto& a : args) o.argv.push_back(std::move(a));
+  o.timeout = milliseconds(timeout_ms);
+  o.kill_grace = milliseconds(100);
+  return o;
+}
+
+EngineOptions oracle_engine() {
+  EngineOptions o;
+  o.argv = {BAO_ORACLE_BIN, "engine"};
+  o.timeout = milliseconds(2000);
+  return o;
+}
+
+std::string k(int n) {
+  return std::to_string(n);
+}
+
+// Every test checks on the way out that it left no child and no descriptor.
+class EngineClientTest : public ::testing::Test {
+ protected:
+  void SetUp() override { fds_ = open_fds(); }
+  void TearDown() override {
+    EXPECT_EQ(open_fds(), fds_) << "a descriptor was left open";
+    errno = 0;
+    const pid_t left = ::waitpid(-1, nullptr, WNOHANG);
+    EXPECT_EQ(left, -1) << "a child process was left (pid " << left << ")";
+    EXPECT_EQ(errno, ECHILD);
+  }
+
+  // Starts the engine, expecting the handshake to work.
+  static void start(EngineClient& client) {
+    auto info = client.start();
+    ASSERT_TRUE(info) << describe(info.fault());
+  }
+
+  // Starts the engine and sends one request that works (request 4).
+  static void start_and_warm_up(EngineClient& client) {
+    start(client);
+    auto r = client.request("moves");
+    ASSERT_TRUE(r) << describe(r.fault());
+  }
+
+  // The fault of a request that must fail.
+  static Fault fault_of(EngineClient& client, std::string_view line) {
+    auto r = client.request(line);
+    EXPECT_FALSE(r) << "'" << line << "' was answered: " << (r ? r->text : "");
+    return r ? Fault{} : r.fault();
+  }
+
+  // After a fault: restart, and the same kind of request works again.
+  static void survives(EngineClient& client) {
+    EXPECT_FALSE(client.running());
+    start(client);
+    auto r = client.request("moves");
+    ASSERT_TRUE(r) << describe(r.fault());
+    EXPECT_TRUE(r->ok);
+  }
+
+ private:
+  int fds_ = 0;
+};
+
+// ---- split_command --------------------------------------------------------------
+
+TEST(SplitCommand, SplitsLikeAShellWithoutExpansion) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(split_command("engine").value(), V{"engine"});
+  EXPECT_EQ(split_command("  python3 \"my engine.py\"  --x ").value(),
+            (V{"python3", "my engine.py", "--x"}));
+  EXPECT_EQ(split_command("a 'b c' d\\ e").value(), (V{"a", "b c", "d e"}));
+  EXPECT_EQ(split_command("'$HOME' \"$HOME\" *.py ~").value(), (V{"$HOME", "$HOME", "*.py", "~"}));
+  EXPECT_EQ(split_command("\"a \\\"q\\\" \\\\ \\n\"").value(), (V{"a \"q\" \\ \\n"}));
+  EXPECT_EQ(split_command("x''y \"\"").value(), (V{"xy", ""}));
+  EXPECT_EQ(split_command("'it'\\''s'").value(), (V{"it's"}));
+}
+
+TEST(SplitCommand, RejectsUnbalancedQuotesAndEmptyCommands) {
+  for (const char* bad : {"python3 'engine.py", "a \"b", "tail\\", "", "   "}) {
+    const auto r = split_command(bad);
+    EXPECT_FALSE(r) << bad;
+    if (!r) {
+      EXPECT_NE(r.error().message.find("--engine"), std::string::npos);
+    }
+  }
+  EXPECT_NE(split_command("run 'x").error().message.find("offset 4"), std::string::npos);
+}
+
+// ---- A good engine ---------------------------------------------------------------
+
+TEST_F(EngineClientTest, HandshakeAndRequests) {
+  EngineClient client(oracle_engine());
+  start(client);
+  EXPECT_EQ(client.info().name.rfind("bao-oracle ", 0), 0u) << client.info().name;
+  EXPECT_TRUE(client.lists_ruleset("ap-zanzibar"));
+  auto moves = client.request("moves");
+  ASSERT_TRUE(moves);
+  EXPECT_TRUE(moves->ok);
+  EXPECT_EQ(moves->text, "A6L A6R A7L A7R");
+  auto refused = client.request("play A1L");
+  ASSERT_TRUE(refused);
+  EXPECT_FALSE(refused->ok);
+  EXPECT_EQ(refused->text, "move A1L is not legal here");
+  auto empty = client.request("ruleset ap-zanzibar");
+  ASSERT_TRUE(empty);
+  EXPECT_TRUE(empty->ok);
+  EXPECT_EQ(empty->text, "");
+  const auto status = client.stop();
+  ASSERT_TRUE(status);
+  EXPECT_EQ(status->code, 0) << to_string(*status);
+  EXPECT_FALSE(client.running());
+}
+
+TEST_F(EngineClientTest, PipelinedBatchComesBackInOrder) {
+  EngineClient client(oracle_engine());
+  start(client);
+  std::vector<std::string> lines;
+  for (int i = 0; i < 2000; ++i) {
+    lines.emplace_back("ruleset ap-zanzibar");
+    lines.emplace_back("play A6L");
+    lines.emplace_back("status");
+    lines.emplace_back("bogus");
+  }
+  auto answers = client.batch(lines);
+  ASSERT_TRUE(answers) << describe(answers.fault());
+  ASSERT_EQ(answers->size(), lines.size());
+  for (std::size_t i = 0; i < lines.size(); i += 4) {
+    EXPECT_TRUE((*answers)[i].ok);
+    EXPECT_EQ((*answers)[i + 1].text.substr(0, 2), "N ");
+    EXPECT_EQ((*answers)[i + 2].text, "ongoing");
+    EXPECT_FALSE((*answers)[i + 3].ok);
+  }
+}
+
+TEST_F(EngineClientTest, RulesetSelection) {
+  EngineClient client(oracle_engine());
+  start(client);
+  auto ok = client.select_ruleset("guide-v2");
+  ASSERT_TRUE(ok) << describe(ok.fault());
+  auto unknown = client.select_ruleset("no-such-ruleset");
+  ASSERT_FALSE(unknown);
+  EXPECT_EQ(unknown.fault().kind, FaultKind::UnsupportedRuleset);
+  EXPECT_FALSE(is_fatal(unknown.fault().kind));
+  EXPECT_TRUE(client.running()) << "a refused ruleset does not stop the engine";
+  EXPECT_TRUE(client.request("moves"));
+}
+
+// ---- Faults ----------------------------------------------------------------------
+
+TEST_F(EngineClientTest, SpawnFailureWhenTheCommandIsMissing) {
+  for (const char* command : {"/nonexistent/bao-engine", "bao-no-such-engine-anywhere"}) {
+    EngineClient client(EngineOptions{{command}});
+    auto info = client.start();
+    ASSERT_FALSE(info);
+    EXPECT_EQ(info.fault().kind, FaultKind::SpawnFailed) << describe(info.fault());
+    EXPECT_NE(info.fault().message.find("No such file"), std::string::npos);
+    EXPECT_FALSE(client.running());
+    EXPECT_EQ(client.last_fault()->kind, FaultKind::SpawnFailed);
+  }
+}
+
+TEST_F(EngineClientTest, ExitAtStartIsACrashWithItsStatus) {
+  EngineClient client(fake({"exit-at-start"}));
+  auto info = client.start();
+  ASSERT_FALSE(info);
+  const Fault& f = info.fault();
+  EXPECT_EQ(f.kind, FaultKind::Crash) << describe(f);
+  EXPECT_EQ(f.exit.code, 1);
+  EXPECT_EQ(f.request, "protocol");
+  EXPECT_NE(f.stderr_tail.find("exiting at start"), std::string::npos);
+  EXPECT_NE(describe(f).find("exit status 1"), std::string::npos) << describe(f);
+}
+
+TEST_F(EngineClientTest, AbortIsACrashWithTheSignal) {
+  EngineClient client(fake({"crash", k(kFirstRequest + 1)}));
+  start(client);
+  ASSERT_TRUE(client.request("moves"));
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Crash) << describe(f);
+  EXPECT_EQ(f.exit.signal, SIGABRT);
+  EXPECT_EQ(f.request, "moves");
+  EXPECT_NE(f.stderr_tail.find("aborting at request 5"), std::string::npos) << f.stderr_tail;
+  EXPECT_NE(describe(f).find("SIGABRT"), std::string::npos) << describe(f);
+  // Until the restart, requests fail at once as not-running.
+  EXPECT_EQ(fault_of(client, "moves").kind, FaultKind::NotRunning);
+  EXPECT_EQ(client.last_fault()->kind, FaultKind::Crash) << "not-running is not recorded";
+  survives(client);
+}
+
+TEST_F(EngineClientTest, ExitIsACrashWithTheExitStatus) {
+  EngineClient client(fake({"exit3", k(kFaultAt)}));
+  start_and_warm_up(client);
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Crash) << describe(f);
+  EXPECT_EQ(f.exit.code, 3);
+  survives(client);
+}
+
+TEST_F(EngineClientTest, HangIsATimeout) {
+  EngineClient client(fake({"hang", k(kFaultAt)}, 300));
+  start_and_warm_up(client);
+  const auto t0 = Clock::now();
+  const Fault f = fault_of(client, "moves");
+  const auto took = Clock::now() - t0;
+  EXPECT_EQ(f.kind, FaultKind::Timeout) << describe(f);
+  EXPECT_GE(took, milliseconds(300));
+  EXPECT_LT(took, milliseconds(2000));
+  EXPECT_EQ(f.exit.signal, SIGTERM) << "a hung engine is stopped with SIGTERM";
+  EXPECT_NE(describe(f).find("300 ms"), std::string::npos) << describe(f);
+  survives(client);
+}
+
+TEST_F(EngineClientTest, EngineIgnoringSigtermIsKilled) {
+  EngineClient client(fake({"hang-stubborn", k(kFaultAt)}, 200));
+  start_and_warm_up(client);
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Timeout) << describe(f);
+  EXPECT_EQ(f.exit.signal, SIGKILL);
+  survives(client);
+}
+
+TEST_F(EngineClientTest, GarbageIsMalformed) {
+  EngineClient client(fake({"garbage", k(kFaultAt)}));
+  start_and_warm_up(client);
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Malformed) << describe(f);
+  // The bad bytes are quoted safely.
+  EXPECT_NE(f.message.find("garbage \\x01\\x02 here"), std::string::npos) << f.message;
+  survives(client);
+}
+
+TEST_F(EngineClientTest, InfoLineBeforeTheAnswerIsMalformed) {
+  EngineClient client(fake({"chatty", k(kFaultAt)}));
+  start_and_warm_up(client);
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Malformed) << describe(f);
+  EXPECT_NE(f.message.find("info thinking hard"), std::string::npos) << f.message;
+  survives(client);
+}
+
+TEST_F(EngineClientTest, AnswerWithoutNewlineThenEofIsMalformed) {
+  EngineClient client(fake({"no-newline", k(kFaultAt)}));
+  start_and_warm_up(client);
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Malformed) << describe(f);
+  EXPECT_NE(f.message.find("has no '\\n'"), std::string::npos) << f.message;
+  EXPECT_EQ(f.exit.code, 0);
+  survives(client);
+}
+
+TEST_F(EngineClientTest, HugeLineIsMalformedWithoutBufferingIt) {
+  EngineClient client(fake({"huge-line", k(kFaultAt)}, 2000));
+  start_and_warm_up(client);
+  const auto t0 = Clock::now();
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Malformed) << describe(f);
+  EXPECT_NE(f.message.find("longer than 65536 bytes"), std::string::npos) << f.message;
+  EXPECT_LT(Clock::now() - t0, milliseconds(1500));
+  survives(client);
+}
+
+TEST_F(EngineClientTest, StderrFloodDoesNotBlockAndKeepsOnlyTheTail) {
+  EngineClient client(fake({"stderr-flood"}, 5000));
+  start(client);
+  for (int i = 0; i < 20; ++i) {
+    auto r = client.request("moves");
+    ASSERT_TRUE(r) << describe(r.fault());
+  }
+  const std::string tail = client.stderr_tail();
+  EXPECT_EQ(tail.size(), client.options().stderr_tail_bytes);
+  EXPECT_EQ(tail.back(), '\n');
+  EXPECT_NE(tail.find("fff"), std::string::npos);
+  client.stop();
+}
+
+TEST_F(EngineClientTest, SlowAnswersWithinTheTimeoutAreFine) {
+  EngineClient client(fake({"slow", k(kFirstRequest), "100"}, 600));
+  start(client);
+  for (int i = 0; i < 2; ++i) {
+    auto r = client.request("moves");
+    ASSERT_TRUE(r) << describe(r.fault());
+  }
+  // In a batch the limit applies to each response, not to the whole batch.
+  auto answers = client.batch(std::vector<std::string>(4, "moves"));
+  ASSERT_TRUE(answers) << describe(answers.fault());
+}
+
+TEST_F(EngineClientTest, SlowAnswersPastTheTimeoutAreATimeout) {
+  EngineClient client(fake({"slow", k(kFirstRequest), "900"}, 300));
+  start(client);
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Timeout) << describe(f);
+}
+
+TEST_F(EngineClientTest, WrongProtocolVersion) {
+  EngineClient client(fake({"version"}));
+  auto info = client.start();
+  ASSERT_FALSE(info);
+  EXPECT_EQ(info.fault().kind, FaultKind::WrongVersion) << describe(info.fault());
+  EXPECT_NE(info.fault().message.find("'= 2'"), std::string::npos) << info.fault().message;
+  EXPECT_FALSE(client.running()) << "an engine of another version is stopped";
+}
+
+TEST_F(EngineClientTest, UnsupportedRuleset) {
+  EngineClient client(fake({"refuse-ruleset"}));
+  start(client);
+  auto unlisted = client.select_ruleset("ap-bawo");
+  ASSERT_FALSE(unlisted);
+  EXPECT_EQ(unlisted.fault().kind, FaultKind::UnsupportedRuleset);
+  EXPECT_NE(unlisted.fault().message.find("does not list"), std::string::npos);
+  auto refused = client.select_ruleset("guide-v2");
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.fault().kind, FaultKind::UnsupportedRuleset);
+  EXPECT_NE(refused.fault().message.find("not supported after all"), std::string::npos);
+  EXPECT_TRUE(client.running());
+  auto ok = client.select_ruleset("ap-zanzibar");
+  EXPECT_TRUE(ok);
+}
+
+TEST_F(EngineClientTest, UnsolicitedLineIsExtraOutput) {
+  EngineClient client(fake({"extra", k(kFaultAt)}));
+  start_and_warm_up(client);
+  // The extra line comes in the same write as the answer, so it is seen with
+  // it or, at the latest, before the next request is sent.
+  auto first = client.request("moves");
+  const Fault f = first ? fault_of(client, "moves") : first.fault();
+  EXPECT_EQ(f.kind, FaultKind::ExtraOutput) << describe(f);
+  EXPECT_NE(f.message.find("= unsolicited"), std::string::npos) << f.message;
+  survives(client);
+}
+
+TEST_F(EngineClientTest, BatchFaultNamesTheRequest) {
+  // Requests 4.. are the batch; the crash at request 10 is its seventh.
+  EngineClient client(fake({"crash", k(kFirstRequest + 6)}));
+  start(client);
+  std::vector<std::string> lines;
+  for (int i = 0; i < 10; ++i) lines.push_back(i % 2 == 0 ? "moves" : "status");
+  auto answers = client.batch(lines);
+  ASSERT_FALSE(answers);
+  EXPECT_EQ(answers.fault().kind, FaultKind::Crash);
+  EXPECT_EQ(answers.fault().batch_index, 6u);
+  EXPECT_EQ(answers.fault().request, "moves");
+  EXPECT_NE(answers.fault().message.find("request 7 of 10"), std::string::npos)
+      << answers.fault().message;
+  survives(client);
+}
+
+TEST_F(EngineClientTest, DestructorStopsAHungEngine) {
+  const auto t0 = Clock::now();
+  {
+    EngineClient client(fake({"hang-stubborn", k(kFirstRequest)}));
+    start(client);
+    // `quit` is request 4: it hangs there and ignores SIGTERM too.
+  }
+  EXPECT_LT(Clock::now() - t0, milliseconds(3000));
+}
+
+TEST_F(EngineClientTest, RestartsLeakNothing) {
+  EngineClient client(fake({"good"}));
+  for (int i = 0; i < 20; ++i) {
+    start_and_warm_up(client);
+    ASSERT_TRUE(client.request("moves"));
+  }
+  EngineClient crashing(fake({"exit3", k(kFaultAt)}));
+  for (int i = 0; i < 5; ++i) {
+    start_and_warm_up(crashing);
+    EXPECT_EQ(fault_of(crashing, "moves").kind, FaultKind::Crash);
+  }
+}
+
+TEST_F(EngineClientTest, SigpipeIsIgnoredInTheClientOnly) {
+  EngineClient client(fake({"good"}));
+  struct sigaction now {};
+  ASSERT_EQ(::sigaction(SIGPIPE, nullptr, &now), 0);
+  EXPECT_EQ(now.sa_handler, SIG_IGN);
+}
+
+}  // namespace
+}  // namespace bao::checker

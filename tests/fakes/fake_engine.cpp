@@ -1,0 +1,112 @@
+// A hostile engine for the engine client's tests (tests/engine_client_test.cpp).
+// It answers like `bao-oracle engine` (the real EngineServer behind it) until
+// its mode makes it misbehave, usually at the K-th request (1-based; the
+// client's handshake is requests 1 to 3: protocol, name, rulesets).
+//
+//   bao_fake_engine MODE [K] [MS]
+//
+//   good                 behave
+//   crash K              abort() at request K
+//   exit3 K              exit(3) at request K
+//   hang K               stop answering at request K (sleeps; SIGTERM ends it)
+//   hang-stubborn K      the same, but ignoring SIGTERM (only SIGKILL ends it)
+//   garbage K            answer request K with a line that is not a response
+//   chatty K             write an `info` line before the answer to request K
+//   no-newline K         answer request K without '\n', then exit(0)
+//   huge-line K          answer request K with a 10 MB line
+//   stderr-flood         write 50 MB to stderr before the first answer, then
+//                        1 KiB before every answer, answering correctly
+//   exit-at-start        exit(1) before reading anything
+//   slow K MS            from request K on, answer each request after MS ms
+//   version              answer `protocol` with `= 2`
+//   refuse-ruleset       list only ap-zanzibar and guide-v2, refuse guide-v2
+//   extra K              write a second `=` line after the answer to request K
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "oracle/cli/engine_server.hpp"
+
+namespace {
+
+void write_all(int fd, const std::string& data) {
+  std::size_t done = 0;
+  while (done < data.size()) {
+    const ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n <= 0) std::_Exit(4);  // the client went away: nothing left to do
+    done += static_cast<std::size_t>(n);
+  }
+}
+
+void say(const std::string& line) {
+  write_all(1, line + "\n");
+}
+
+void log(const std::string& text) {
+  write_all(2, "fake_engine: " + text + "\n");
+}
+
+[[noreturn]] void hang() {
+  for (;;) ::pause();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "good";
+  const long k = argc > 2 ? std::atol(argv[2]) : 0;
+  const long ms = argc > 3 ? std::atol(argv[3]) : 0;
+  if (mode == "exit-at-start") {
+    log("exiting at start");
+    return 1;
+  }
+  if (mode == "hang-stubborn") ::signal(SIGTERM, SIG_IGN);
+  if (mode == "stderr-flood") {
+    const std::string block(64 * 1024, 'e');
+    for (int i = 0; i < 800; ++i) write_all(2, block);  // 50 MiB
+  }
+
+  bao::cli::EngineServer server(bao::cli::default_ruleset());
+  std::string line;
+  for (long n = 1; std::getline(std::cin, line); ++n) {
+    const bool now = n == k;
+    if (mode == "crash" && now) {
+      log("aborting at request " + std::to_string(n));
+      std::abort();
+    }
+    if (mode == "exit3" && now) {
+      log("exiting with 3 at request " + std::to_string(n));
+      std::exit(3);
+    }
+    if ((mode == "hang" || mode == "hang-stubborn") && now) {
+      log("hanging at request " + std::to_string(n));
+      hang();
+    }
+    if (mode == "slow" && n >= k) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    if (mode == "stderr-flood") write_all(2, std::string(1023, 'f') + "\n");
+
+    std::string answer = server.handle(line);
+    if (mode == "version" && line == "protocol") answer = "= 2";
+    if (mode == "refuse-ruleset") {
+      if (line == "rulesets") answer = "= ap-zanzibar guide-v2";
+      if (line == "ruleset guide-v2") answer = "? guide-v2 is not supported after all";
+    }
+    if (mode == "garbage" && now) answer = "garbage \x01\x02 here";
+    if (mode == "chatty" && now) say("info thinking hard");
+    if (mode == "no-newline" && now) {
+      write_all(1, answer);
+      return 0;
+    }
+    if (mode == "huge-line" && now) answer = "= " + std::string(10 * 1024 * 1024, 'x');
+    if (mode == "extra" && now) answer += "\n= unsolicited";
+    say(answer);
+    if (server.quit_requested()) return 0;
+  }
+  return 0;
+}
