@@ -64,6 +64,15 @@ inline Position build_position(const Ruleset& rules, const PositionSeed& s) {
   const Position start = start_position(rules);
   const bool has_reserve = start.hand[0] != 0 || start.hand[1] != 0;
   if (has_reserve) p.hand = {s.hand_south, s.hand_north};
+  if (rules.family == TurnFamily::SingleLap) {
+    // The single-lap variants have no reserves: the two counts become the
+    // stores where captures fill one (within the seed limit, counted above),
+    // and the kuu-use and house bits a quiet count from 0 up to the limit
+    // that calls the game (site.progress.called).
+    if (rules.single_lap.capture != SingleLapCapture::None) p.store = {s.hand_south, s.hand_north};
+    p.quiet = static_cast<std::uint16_t>(
+        std::min(s.used * 16 + s.house_keep, rules.single_lap.quiet_limit));
+  }
   p.to_move = s.north_to_move ? Side::North : Side::South;
   const std::uint32_t start_house = start.house;
   const std::uint32_t keep = (s.house_keep & 1 ? side_mask(Side::South) : 0) |

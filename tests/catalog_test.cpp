@@ -39,7 +39,7 @@ std::string sources_under(const char* dir) {
 
 // Dotted clause ids of the form `<source>.<topic>.<name>`.
 std::set<std::string> dotted_ids_in(const std::string& text) {
-  static const std::regex id(R"(\b(ap|guide)\.[a-z0-9-]+\.[a-z0-9-]+[a-z0-9])");
+  static const std::regex id(R"(\b(ap|guide|ludii|site)\.[a-z0-9-]+\.[a-z0-9-]+[a-z0-9])");
   std::set<std::string> out;
   for (std::sregex_iterator it(text.begin(), text.end(), id), end; it != end; ++it)
     out.insert(it->str());

@@ -21,6 +21,7 @@
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
+#include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/cli/check_command.hpp"
@@ -269,6 +270,7 @@ struct Options {
   std::vector<std::string> scenario_paths;
   scenario::RunOptions scenario_options;
   bool coverage = false;
+  diverge::CommandOptions diverge;
   std::string scenario_engine;  // `scenarios --engine`: the command line of an external engine
   int timeout_ms = kDefaultEngineTimeoutMs;
   CheckCli check;  // `check`, `report merge`
@@ -284,12 +286,26 @@ struct Subcommands {
   CLI::App* demo;
   CLI::App* scenarios;
   CLI::App* mutants;
+  CLI::App* diverge;
   CheckCommands checker;
 };
 
 void add_setup_options(CLI::App& sub, Options& o) {
   sub.add_option("--ruleset", o.ruleset, "Ruleset id (see `bao-oracle rulesets`)")->required();
   sub.add_option("--position", o.position, "Position in BPN, or `start`")->required();
+}
+
+// `diverge`: the divergence report between rule sources (docs/divergence.md).
+void add_diverge_command(CLI::App& app, CLI::App*& sub, diverge::CommandOptions& o) {
+  sub = app.add_subcommand("diverge", "Write a divergence report between rulesets");
+  sub->add_option("--rulesets", o.rulesets, "Comma-separated ruleset ids")->capture_default_str();
+  sub->add_option("--positions", o.positions, "Random-play positions in all")
+      ->capture_default_str();
+  sub->add_option("--seed", o.seed, "Seed of the random play")->capture_default_str();
+  sub->add_option("--jobs", o.jobs, "Worker threads (default: one per hardware thread)");
+  sub->add_option("--out", o.out, "Folder for the report")->capture_default_str();
+  sub->add_option("--scenarios", o.scenarios,
+                  "Scenario files or folders for the corpus (default: the repository's)");
 }
 
 Subcommands define_commands(CLI::App& app, Options& o) {
@@ -331,6 +347,7 @@ Subcommands define_commands(CLI::App& app, Options& o) {
       ->check(CLI::Range(1, 3'600'000))
       ->capture_default_str();
   s.mutants = app.add_subcommand("mutants", "List the clause mutants: id, clause, what it breaks");
+  add_diverge_command(app, s.diverge, o.diverge);
   s.checker = add_check_commands(app, o.check);
   return s;
 }
@@ -368,8 +385,8 @@ int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostre
 // `scenarios --engine CMD`: the same suite through the protocol. Rulesets the
 // engine does not list are skipped; its faults become failures, and it is
 // restarted after each.
-int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths,
-                         std::ostream& out, std::ostream& err) {
+int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths, std::ostream& out,
+                         std::ostream& err) {
   if (o.coverage)
     return report(err, "--coverage: needs the oracle's clause ids, so it cannot go with --engine");
   auto argv = checker::split_command(o.scenario_engine);
@@ -412,6 +429,7 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
   }
   if (s.checker.check->parsed()) return run_check_command(o.check, out, err);
   if (s.checker.merge->parsed()) return run_report_merge(o.check, out, err);
+  if (s.diverge->parsed()) return diverge::run_command(o.diverge, out, err);
   if (s.mutants->parsed()) {
     out << mutants_text() << std::flush;
     return kExitOk;

@@ -12,6 +12,9 @@ constexpr std::array kCatalog{
 #include "oracle/rules/abstract_play/clauses.def"
 #include "oracle/rules/abstract_play/variants.def"
 #include "oracle/rules/guide/clauses.def"
+#include "oracle/rules/ludii/clauses.def"
+#include "oracle/rules/site/clauses.def"
+#include "oracle/rules/site_kiswahili/clauses.def"
 #undef BAO_CLAUSE
 };
 

@@ -18,6 +18,9 @@ enum class ClauseId : std::uint16_t {
 #include "oracle/rules/abstract_play/clauses.def"
 #include "oracle/rules/abstract_play/variants.def"
 #include "oracle/rules/guide/clauses.def"
+#include "oracle/rules/ludii/clauses.def"
+#include "oracle/rules/site/clauses.def"
+#include "oracle/rules/site_kiswahili/clauses.def"
 #undef BAO_CLAUSE
   Count
 };

@@ -9,6 +9,20 @@
 namespace bao {
 namespace {
 
+// Records one more source's statement of the rule a mutant breaks.
+constexpr void add_also(MutantInfo& m, ClauseId clause) {
+  if (m.also == ClauseId::None) {
+    m.also = clause;
+    return;
+  }
+  for (ClauseId& slot : m.also_more)
+    if (slot == ClauseId::None) {
+      slot = clause;
+      return;
+    }
+  throw "a mutant names more sources than MutantInfo holds";  // compile-time error
+}
+
 constexpr auto kMutants = [] {
   std::array list{
 #define BAO_MUTANT(ident, name, clause, change) \
@@ -16,6 +30,9 @@ constexpr auto kMutants = [] {
 #define BAO_MUTANT_ALSO(ident, clause)
 #include "oracle/rules/abstract_play/mutants.def"
 #include "oracle/rules/guide/mutants.def"
+#include "oracle/rules/ludii/mutants.def"
+#include "oracle/rules/site/mutants.def"
+#include "oracle/rules/site_kiswahili/mutants.def"
 #undef BAO_MUTANT_ALSO
 #undef BAO_MUTANT
   };
@@ -23,6 +40,12 @@ constexpr auto kMutants = [] {
 #define BAO_MUTANT_ALSO(ident, clause) \
   list[static_cast<std::size_t>(Mutation::ident) - 1].also = ClauseId::clause;
 #include "oracle/rules/guide/mutants.def"
+#undef BAO_MUTANT_ALSO
+  // Sources after the guide that state a mutant's rule too.
+#define BAO_MUTANT_ALSO(ident, clause) \
+  add_also(list[static_cast<std::size_t>(Mutation::ident) - 1], ClauseId::clause);
+#include "oracle/rules/ludii/mutants.def"
+#include "oracle/rules/site_kiswahili/mutants.def"
 #undef BAO_MUTANT_ALSO
 #undef BAO_MUTANT
   return list;
@@ -47,7 +70,10 @@ bool governs(const Ruleset& rules, ClauseId id) {
 }
 
 bool mutant_applies(const Ruleset& rules, const MutantInfo& m) {
-  return governs(rules, m.clause) || (m.also != ClauseId::None && governs(rules, m.also));
+  if (governs(rules, m.clause) || (m.also != ClauseId::None && governs(rules, m.also))) return true;
+  for (ClauseId c : m.also_more)
+    if (c != ClauseId::None && governs(rules, c)) return true;
+  return false;
 }
 
 Expected<Ruleset> mutate(const Ruleset& rules, Mutation m) {
@@ -78,6 +104,9 @@ Expected<Ruleset> mutate(const Ruleset& rules, Mutation m) {
       break;
     case Mutation::MalawiThresholdSix:
       out.working_house = 6;
+      break;
+    case Mutation::SiteQuietLimit51:
+      out.single_lap.quiet_limit = rules.single_lap.quiet_limit + 1;
       break;
     default:
       break;

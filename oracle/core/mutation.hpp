@@ -5,6 +5,7 @@
 // beside each source's clause catalog (oracle/rules/<source>/mutants.def).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -19,16 +20,20 @@ enum class Mutation : std::uint8_t {
 #define BAO_MUTANT_ALSO(ident, clause)
 #include "oracle/rules/abstract_play/mutants.def"
 #include "oracle/rules/guide/mutants.def"
+#include "oracle/rules/ludii/mutants.def"
+#include "oracle/rules/site/mutants.def"
+#include "oracle/rules/site_kiswahili/mutants.def"
 #undef BAO_MUTANT_ALSO
 #undef BAO_MUTANT
 };
 
 struct MutantInfo {
   Mutation id;
-  std::string_view name;           // stable id, e.g. "entry-end-flipped"
-  ClauseId clause;                 // the clause it breaks
-  ClauseId also = ClauseId::None;  // the same rule as another source states it
-  std::string_view change;         // what it does wrong, in one line
+  std::string_view name;                // stable id, e.g. "entry-end-flipped"
+  ClauseId clause;                      // the clause it breaks
+  ClauseId also = ClauseId::None;       // the same rule as another source states it
+  std::string_view change;              // what it does wrong, in one line
+  std::array<ClauseId, 2> also_more{};  // ... and as further sources state it (None: unused)
 };
 
 std::span<const MutantInfo> all_mutants();

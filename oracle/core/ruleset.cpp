@@ -4,12 +4,16 @@
 
 #include "oracle/rules/abstract_play/rulesets.hpp"
 #include "oracle/rules/guide/rulesets.hpp"
+#include "oracle/rules/ludii/rulesets.hpp"
+#include "oracle/rules/site/rulesets.hpp"
+#include "oracle/rules/site_kiswahili/rulesets.hpp"
 
 namespace bao {
 
 std::span<const Ruleset* const> all_rulesets() {
-  static const std::array<const Ruleset*, 6> kAll{&kApZanzibar,  &kApMalawiSetup, &kApBawo,
-                                                  &kApKujifunza, &kGuideV2,       &kGuideR002};
+  static const std::array kAll{&kApZanzibar, &kApMalawiSetup, &kApBawo,        &kApKujifunza,
+                               &kGuideV2,    &kGuideR002,     &kSiteKiswahili, &kSiteBank,
+                               &kSiteMaasai, &kSiteLongGame,  &kLudii};
   return kAll;
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 
+#include "oracle/engine/single_lap.hpp"
 #include "oracle/engine/turn.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/abstract_play/kutakatia.hpp"
@@ -63,6 +64,19 @@ void stop(TurnState<Tracer>& st, Pit at, ClauseId why) {
   st.trace.add(EventKind::Stop, st.me, at, 0, why);
 }
 
+// Whether a kutakata turn stops at the working nyumba rather than asking.
+inline bool kutakata_stops_at_house(const Ruleset& rules) {
+  switch (rules.house_scope) {
+    case HouseQuestionScope::KunamuaByTurnKind:  // ap.nyumba.kutakata-stops
+      return true;
+    case HouseQuestionScope::SiteEverySowing:
+      // INTERPRETATION: site.interp.kiswahili-question-every-turn -- the
+      // question is asked whatever kind of turn the sowing belongs to.
+      return mutated(rules, Mutation::SiteKiswTakataStops);  // MUTANT
+  }
+  return true;
+}
+
 // guide.nyumba.takata-stops, guide.nyumba.capture-first and
 // guide.nyumba.stop-or-use are the guide's statements of the same steps.
 // ap.nyumba.kutakata-stops, ap.nyumba.safari-question: a kunamua sowing that
@@ -74,7 +88,7 @@ void stop(TurnState<Tracer>& st, Pit at, ClauseId why) {
 template <class Tracer>
 bool house_rules(TurnState<Tracer>& st, Pit& last) {
   // 1. A kutakata turn stops in the working nyumba.
-  if (st.kind == TurnKind::Kutakata) {
+  if (st.kind == TurnKind::Kutakata && kutakata_stops_at_house(st.rules)) {
     stop(st, last, st.rules.cite.house_stop_takata);
     return true;
   }
@@ -97,14 +111,28 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
   return false;
 }
 
+// Whether the nyumba rules also apply in the mtaji phase.
+inline bool house_rules_in_mtaji(const Ruleset& rules) {
+  switch (rules.house_scope) {
+    case HouseQuestionScope::KunamuaByTurnKind:            // ap.nyumba.mtaji-ordinary
+      return mutated(rules, Mutation::HouseRulesInMtaji);  // MUTANT: house-rules-in-mtaji
+    case HouseQuestionScope::SiteEverySowing:
+      // INTERPRETATION: site.interp.kiswahili-house-in-mtaji -- the house
+      // keeps its status, and its question, for the rest of the game.
+      return !mutated(rules, Mutation::SiteKiswHouseNamuaOnly);  // MUTANT
+  }
+  return false;
+}
+
+// site.kiswahili.safari-question and site.kiswahili.house-below-six (with
+// site.interp.kiswahili-count-after-landing) say the same for the site.
 // guide.nyumba.mtaji, guide.nyumba.below-six (6 or more after the last seed,
 // judged anew at every run).
 // ap.nyumba.mtaji-ordinary: the nyumba rules are kunamua rules only; they
 // apply where a sowing ends in the mover's working nyumba.
 template <class Tracer>
 bool house_rules_apply(const TurnState<Tracer>& st, Pit last) {
-  const bool in_mtaji_too = mutated(st.rules, Mutation::HouseRulesInMtaji);  // MUTANT
-  if (st.phase != Phase::Kunamua && !in_mtaji_too) return false;
+  if (st.phase != Phase::Kunamua && !house_rules_in_mtaji(st.rules)) return false;
   if (!is_working_house(st.rules, st.pos, st.me, last)) return false;
   if (st.kind == TurnKind::Kutakata) {
     if (mutated(st.rules, Mutation::HouseKutakataRelays)) return false;  // MUTANT
@@ -121,8 +149,9 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
   for (;;) {
     const bool working_house = house_rules_apply(st, last);
     st.first_run = false;
-    // 1. ap.capture.condition, guide.capture.later (never on kutakata:
-    //    ap.turn.kutakata-never-captures);
+    // 1. ap.capture.condition, guide.capture.later, ludii.capture.further
+    //    (never on kutakata: ap.turn.kutakata-never-captures; INTERPRETATION:
+    //    ludii.interp.takata-never-captures);
     //    at the nyumba a capture comes first (ap.nyumba.capture-precedence).
     const bool may_capture =
         st.kind == TurnKind::Capturing ||
@@ -142,12 +171,14 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
       run_lifted_house = true;
       continue;
     }
-    // 3. ap.sow.empty-ends-turn, guide.sow.stop-empty.
+    // 3. ap.sow.empty-ends-turn, guide.sow.stop-empty, site.kiswahili.stop-empty,
+    //    ludii.sow.stop-empty.
     if (st.mine(last) == 1) return stop(st, last, st.rules.cite.stop_empty);
     // 4. ap.kutakatia.stop, unless the run lifted a house
     //    (ap.kutakatia.house-relay-exception); a capturing turn relays from
     //    a blocked pit as from any other (ap.kutakatia.capture-allowed).
-    //    guide.takasia.stop has no such exception.
+    //    guide.takasia.stop has no such exception (INTERPRETATION:
+    //    ludii.interp.takasia-relay-stops for Ludii's restriction).
     ClauseId relay_clause = st.rules.cite.relay;
     if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last) &&
         !mutated(st.rules, Mutation::BlockNeverStops)) {  // MUTANT: block-never-stops
@@ -165,7 +196,8 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
     }
     if (cutoff_reached(st, last) || past_safeguard(st, last)) return;
     if (mutated(st.rules, Mutation::NoRelay)) return stop(st, last, st.rules.cite.relay);  // MUTANT
-    // 6. ap.sow.relay, guide.sow.relay: lift the pit and go on in the same direction.
+    // 6. ap.sow.relay, guide.sow.relay, site.kiswahili.relay, ludii.sow.relay:
+    //    lift the pit and go on in the same direction.
     ++st.relays;
     run_lifted_house = st.pos.has_house(st.me, last);
     const int n = lift(st, last, EventKind::Relay, relay_clause);
@@ -191,7 +223,7 @@ void start_two_seeds(TurnState<Tracer>& st, Pit house) {
   constexpr int kTwo = 2;
   assert(st.mine(house) >= kTwo);
   st.mine(house) = static_cast<std::uint8_t>(st.mine(house) - kTwo);
-  st.trace.add(EventKind::Lift, st.me, house, kTwo, ClauseId::GuideTwoPiece);
+  st.trace.add(EventKind::Lift, st.me, house, kTwo, st.rules.cite.two_seed);
   const Pit last = sow_lifted(st, house, kTwo);
   continue_turn(st, last, false);
 }
@@ -200,13 +232,72 @@ void start_two_seeds(TurnState<Tracer>& st, Pit house) {
 // namua takata lifts the whole pit (guide.namua.takata-sow).
 // Plays the start of a kunamua turn: ap.kunamua.place, then the capture
 // (ap.kunamua.capture) or the kutakata lift (ap.kunamua.kutakata-sow).
+// ludii.house.single-counter: the working house that is the only occupied
+// front pit (judged before the placement), or -1.
+// INTERPRETATION: ludii.interp.house-only-front -- back pits do not count.
+int single_counter_house(const Ruleset& rules, const Position& pos) {
+  if (rules.two_seed != TwoSeedStart::LudiiOneCounter) return -1;
+  if (mutated(rules, Mutation::LudiiNoSingleCounter)) return -1;  // MUTANT
+  const Side me = pos.to_move;
+  int only = -1;
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (pos.at(me, p) == 0) continue;
+    if (only >= 0) return -1;
+    only = p;
+  }
+  return only >= 0 && is_working_house(rules, pos, me, static_cast<Pit>(only)) ? only : -1;
+}
+
+// ludii.house.single-counter: only the seed just placed moves on, into the
+// pit next to the house (which is empty, so the turn ends there).
+template <class Tracer>
+void start_one_counter(TurnState<Tracer>& st, Pit house) {
+  --st.mine(house);
+  st.trace.add(EventKind::Lift, st.me, house, 1, st.rules.cite.two_seed);
+  const Pit last = sow_lifted(st, house, 1);
+  continue_turn(st, last, false);
+}
+
+// ludii.win.mid-sowing: the lift of pit `p` (n seeds) left the mover's own
+// front row bare and its first seed goes into the back row: the game ends as
+// that seed falls. Returns true when it did.
+// INTERPRETATION: ludii.interp.mid-sowing-check -- the rows are judged as
+// each seed falls; the seeds not yet sown go to the mover's store. Only a
+// turn's first lift can do this: a relay lifts a pit the previous seed of
+// its run was dropped next to.
+template <class Tracer>
+bool own_row_bared(TurnState<Tracer>& st, Pit p, int n) {
+  if (st.rules.front_empty != FrontEmptyCheck::LudiiMidSowing) return false;
+  if (mutated(st.rules, Mutation::LudiiOwnRowPlayedOut)) return false;  // MUTANT
+  const Pit first = next_pit(p, st.dir);
+  if (!is_back(first) || st.pos.front_total(st.me) != 0) return false;
+  sow_from(st, first, 1);
+  st.pos.store[index_of(st.me)] = static_cast<std::uint8_t>(st.pos.store[index_of(st.me)] + n - 1);
+  st.end = TurnEnd::GameOver;
+  st.trace.add(EventKind::End, st.me, first, 0, st.rules.cite.front_empty_now, Reason::FrontEmpty);
+  return true;
+}
+
+// ludii.capture.end-order: how well the sowing of a capture's seeds ended,
+// best first: a further capture, the house, an occupied pit, an empty pit.
+template <class Tracer>
+std::int8_t rank_sowing_end(const TurnState<Tracer>& st, Pit last) {
+  if (can_capture_at(st, last)) return 0;
+  if (house_rules_apply(st, last)) return 1;
+  return st.pos.at(st.me, last) > 1 ? 2 : 3;
+}
+
+// ludii.namua.place-occupied, ludii.namua.takata.
 template <class Tracer>
 void start_kunamua(TurnState<Tracer>& st, const Move& m) {
   const Pit p = m.pit;
+  const bool one_counter =
+      st.kind == TurnKind::Kutakata && single_counter_house(st.rules, st.pos) == p;
   --st.pos.hand[index_of(st.me)];
   ++st.mine(p);
   st.trace.add(EventKind::Place, st.me, p, 1, st.rules.cite.place);
   if (m.two_seed) return start_two_seeds(st, p);
+  if (one_counter) return start_one_counter(st, p);
   if (st.kind == TurnKind::Capturing) {
     // The reserve seed stays; the facing pit is captured at once, also from
     // the nyumba (ap.kunamua.capture-from-nyumba).
@@ -215,10 +306,13 @@ void start_kunamua(TurnState<Tracer>& st, const Move& m) {
     const Pit last =
         capture(st, p, at_house ? st.rules.cite.namua_capture_house : st.rules.cite.namua_capture);
     if (st.end == TurnEnd::GameOver) return;
+    if (st.rules.entry_choice == EntryChoice::LudiiBestEnd)
+      st.entry_rank = rank_sowing_end(st, last);
     return continue_turn(st, last, false);
   }
   const bool was_house = st.pos.has_house(st.me, p);
   const int n = lift(st, p, EventKind::Lift, st.rules.cite.takata_sow);
+  if (own_row_bared(st, p, n)) return;
   const Pit last = sow_lifted(st, p, n);
   continue_turn(st, last, was_house);
 }
@@ -232,6 +326,14 @@ void start_mtaji(TurnState<Tracer>& st, Pit p) {
                                                     : st.rules.cite.mtaji_start);
   const Pit last = sow_lifted(st, p, n);
   continue_turn(st, last, was_house);
+}
+
+// site.kiswahili.bare-inner-row: the side to move still holds seeds and its
+// front row is bare, so it has no move and loses (reason no-move).
+bool namua_bare_row(const Ruleset& rules, const Position& pos) {
+  if (rules.front_empty != FrontEmptyCheck::SiteNamuaNoMove) return false;
+  if (mutated(rules, Mutation::SiteKiswBareRowFrontEmpty)) return false;  // MUTANT
+  return pos.hand[index_of(pos.to_move)] > 0 && pos.front_total(pos.to_move) == 0;
 }
 
 // The checks after a completed turn: hand the move over, record a cutoff,
@@ -252,6 +354,10 @@ void finish_turn(TurnState<Tracer>& st) {
     return;
   }
   // ap.win.end-of-turn-check, ap.win.front-empty.
+  if (namua_bare_row(st.rules, pos)) {
+    st.trace.add(EventKind::End, st.me, 0, 0, ClauseId::SiteKiswBareRow, Reason::NoMove);
+    return;
+  }
   if (pos.front_total(Side::South) == 0 || pos.front_total(Side::North) == 0) {
     st.trace.add(EventKind::End, st.me, 0, 0, st.rules.cite.front_empty, Reason::FrontEmpty);
     return;
@@ -310,7 +416,8 @@ struct Collector {
   const Ruleset& rules;
   const Position& pos;
   std::array<Slot, MoveList::kCapacity> items;
-  std::array<bool, MoveList::kCapacity> cleared;  // captured the creator's target
+  std::array<bool, MoveList::kCapacity> cleared;      // captured the creator's target
+  std::array<std::int8_t, MoveList::kCapacity> rank;  // TurnState::entry_rank
   std::size_t n = 0;
 
   const Generated& operator[](std::size_t i) const { return items[i].g; }
@@ -331,6 +438,7 @@ struct Collector {
     assert(n < items.size());
     items[n].g = Generated{m, kind, st.pos};
     cleared[n] = st.captured_creator_target;
+    rank[n] = st.entry_rank;
     ++n;
   }
 };
@@ -339,15 +447,27 @@ struct Collector {
 // captures that take the blocked pit are legal.
 // INTERPRETATION: ap.interp.creator-restriction-unsatisfiable -- if none
 // does, every capture stays legal.
+// ludii.capture.end-order: whether a rival entry of the same capture ends its
+// sowing better than item `i`.
+// INTERPRETATION: ludii.interp.end-order-entry-choice -- the order ranks the
+// free entry choice only (other captures have entry ranks of -1).
+bool worse_entry(const Collector& c, std::size_t i) {
+  if (c.rank[i] < 0 || mutated(c.rules, Mutation::LudiiEntryOrderIgnored)) return false;  // MUTANT
+  for (std::size_t j = 0; j < c.n; ++j)
+    if (c[j].move.pit == c[i].move.pit && c.rank[j] >= 0 && c.rank[j] < c.rank[i]) return true;
+  return false;
+}
+
 template <class Sink>
 void emit_captures(const Collector& c, Sink&& sink) {
+  const bool ranked = c.rules.entry_choice == EntryChoice::LudiiBestEnd;
   const bool restrict_to_clearing =
       c.rules.block == BlockRule::ApKutakatia &&
       !mutated(c.rules, Mutation::CreatorUnrestricted) &&  // MUTANT: creator-unrestricted
       (c.pos.block & side_mask(opponent(c.pos.to_move))) != 0 &&
       std::any_of(c.cleared.begin(), c.cleared.begin() + c.n, [](bool b) { return b; });
   for (std::size_t i = 0; i < c.n; ++i)
-    if (!restrict_to_clearing || c.cleared[i]) sink(c[i]);
+    if ((!restrict_to_clearing || c.cleared[i]) && !(ranked && worse_entry(c, i))) sink(c[i]);
 }
 
 template <class Sink>
@@ -355,8 +475,8 @@ void emit_all(const Collector& c, Sink&& sink) {
   for (std::size_t i = 0; i < c.n; ++i) sink(c[i]);
 }
 
-// ap.kunamua.capture, guide.namua.capture: the occupied front pits that face
-// a non-empty enemy pit.
+// ap.kunamua.capture, guide.namua.capture, ludii.namua.capture: the occupied
+// front pits that face a non-empty enemy pit.
 std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
   const Side me = pos.to_move;
   const int least = mutated(rules, Mutation::KunamuaCaptureNeedsTwo) ? 2 : 1;  // MUTANT
@@ -422,6 +542,42 @@ std::uint8_t guide_takata_pits(const Ruleset& rules, const Position& pos, std::u
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 
+// site.kiswahili.place-occupied and site.kiswahili.house-two-seed: without a
+// capture, the seed goes into any occupied front pit except a house, which
+// only takes it for the two-seed start (two_piece_house).
+// INTERPRETATION: site.interp.kiswahili-singles-may-start -- lone seeds too.
+std::uint8_t site_kiswahili_takata_pits(const Ruleset& rules, const Position& pos,
+                                        std::uint8_t occupied, std::uint8_t multi) {
+  const Side me = pos.to_move;
+  std::uint8_t houses = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (pos.has_house(me, p)) houses |= std::uint8_t(1u << p);
+  if (mutated(rules, Mutation::SiteKiswPlaceEmpty)) occupied = 0xFF;  // MUTANT
+  if (mutated(rules, Mutation::SiteKiswHouseWholeStart)) houses = 0;  // MUTANT
+  const std::uint8_t allowed = occupied & std::uint8_t(~houses);
+  if (mutated(rules, Mutation::SiteKiswSinglesLast) && (multi & allowed))  // MUTANT
+    return multi & allowed;
+  return allowed;
+}
+
+// ludii.house.not-emptied and ludii.namua.singles: without a capture the seed
+// never goes into the house (while it holds 6 or more, unemptied), and a pit
+// of one only takes it when no occupied front pit holds more or while the
+// house stands.
+// INTERPRETATION: ludii.interp.judged-before-placement,
+// ludii.interp.singles-takata-only (captures from lone seeds stay open).
+std::uint8_t ludii_takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
+                               std::uint8_t multi) {
+  const Side me = pos.to_move;
+  std::uint8_t house = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (is_working_house(rules, pos, me, p)) house |= std::uint8_t(1u << p);
+  const std::uint8_t allowed =
+      mutated(rules, Mutation::LudiiHouseEmptied) ? occupied : occupied & std::uint8_t(~house);
+  if (house || mutated(rules, Mutation::GuideSinglesAlways)) return allowed;  // MUTANT
+  return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
+}
+
 // ap.kunamua.kutakata-start-order (with ap.nyumba.no-kutakata-start,
 // ap.kunamua.eligibility-before-placement and ap.kutakatia.no-start): the
 // front pits a kunamua kutakata may start from, judged before placement.
@@ -454,6 +610,10 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
       return bawo_kutakata_pits(rules, pos, occupied, multi);
     case KunamuaKutakataOrder::Guide:
       return guide_takata_pits(rules, pos, occupied, multi);
+    case KunamuaKutakataOrder::SiteKiswahili:
+      return site_kiswahili_takata_pits(rules, pos, occupied, multi);
+    case KunamuaKutakataOrder::Ludii:
+      return ludii_takata_pits(rules, pos, occupied, multi);
   }
   return 0;
 }
@@ -466,6 +626,17 @@ bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
   for (Pit q = 0; q < kRowLength; ++q)
     if (q != p && pos.at(me, q) > 0) return false;
   return d == (p == front_pit(1) ? Dir::L : Dir::R);
+}
+
+// ludii.namua.kichwa-outward: in namua an end pit may be sown toward the
+// back row only when it is the only occupied front pit.
+bool kichwa_outward_refused(const Ruleset& rules, const Position& pos, Pit p, Dir d) {
+  if (rules.sole_end_pit != SoleEndPit::LudiiByPhase || !is_kichwa(p)) return false;
+  if (d != (p == front_pit(1) ? Dir::L : Dir::R)) return false;
+  if (mutated(rules, Mutation::LudiiKichwaOutwardFree)) return false;  // MUTANT
+  for (Pit q = 0; q < kRowLength; ++q)
+    if (q != p && pos.at(pos.to_move, q) > 0) return true;
+  return false;
 }
 
 // guide.nyumba.two-piece-start: the owned house that is the only occupied
@@ -487,7 +658,7 @@ int two_piece_house(const Ruleset& rules, const Position& pos) {
 template <class Sink>
 void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
   Collector c{rules, pos};
-  // ap.turn.capture-compulsory: captures first.
+  // ap.turn.capture-compulsory, ludii.capture.compulsory: captures first.
   if (const std::uint8_t caps = kunamua_capture_pits(rules, pos)) {
     for (Pit p = 0; p < kRowLength; ++p) {
       if (!(caps & (1u << p))) continue;
@@ -508,13 +679,18 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
                              !mutated(rules, Mutation::SoleKichwaFree);  // MUTANT
   for (Pit p = 0; p < kRowLength; ++p) {
     if (!(starts & (1u << p))) continue;
+    // Either way round (site.kiswahili.direction-choice), within the
+    // restrictions on end pits.
     for (Dir d : {Dir::L, Dir::R})
-      if (!(sole_end_rule && empties_sole_end_pit(pos, p, d)))
+      if (!(sole_end_rule && empties_sole_end_pit(pos, p, d)) &&
+          !kichwa_outward_refused(rules, pos, p, d))
         c.add(Move{p, d}, TurnKind::Kutakata);
   }
   if (const int house = two_piece_house(rules, pos); house >= 0)
     for (Dir d : {Dir::L, Dir::R})
       c.add(Move{static_cast<Pit>(house), d, true, false}, TurnKind::Kutakata);
+  if (const int house = single_counter_house(rules, pos); house >= 0)
+    for (Dir d : {Dir::L, Dir::R}) c.add(Move{static_cast<Pit>(house), d}, TurnKind::Kutakata);
   emit_all(c, sink);
 }
 
@@ -603,6 +779,7 @@ Status terminal_status(const Ruleset& rules, const Position& pos) {
   // front row is judged when its move ends.
   // INTERPRETATION: ap.interp.both-fronts-empty -- the player who moved wins.
   const Side mover = opponent(pos.to_move);
+  if (namua_bare_row(rules, pos)) return {Status::Kind::Win, mover, Reason::NoMove};
   const bool flipped = mutated(rules, Mutation::FrontEmptyWinnerFlipped);  // MUTANT
   const Side mover_wins = flipped ? pos.to_move : mover;
   const bool both = pos.front_total(pos.to_move) == 0 && pos.front_total(mover) == 0;
@@ -617,8 +794,9 @@ Status terminal_status(const Ruleset& rules, const Position& pos) {
 template <class Sink>
 void generate(const Ruleset& rules, const Position& pos, Sink&& sink) {
   if (terminal_status(rules, pos).kind != Status::Kind::Ongoing) return;
-  // ap.phase.kunamua-mtaji, guide.phase.namua-mtaji; INTERPRETATION:
-  // ap.interp.phase-per-mover, guide.interp.phase-per-mover.
+  // ap.phase.kunamua-mtaji, guide.phase.namua-mtaji, site.kiswahili.namua-mtaji,
+  // ludii.namua.phase; INTERPRETATION: ap.interp.phase-per-mover,
+  // guide.interp.phase-per-mover, ludii.interp.phase-per-mover.
   if (pos.hand[index_of(pos.to_move)] > 0)
     generate_kunamua(rules, pos, sink);
   else
@@ -649,6 +827,7 @@ Position start_position(const Ruleset& rules) {
 }
 
 Status status(const Ruleset& rules, const Position& pos) {
+  if (rules.family == TurnFamily::SingleLap) return single_lap::status(rules, pos);
   if (Status t = detail::terminal_status(rules, pos); t.kind != Status::Kind::Ongoing) return t;
   // ap.win.no-move, guide.win.no-move: the side to move has no legal move.
   bool any = false;
@@ -660,12 +839,14 @@ Status status(const Ruleset& rules, const Position& pos) {
 }
 
 MoveList legal_moves(const Ruleset& rules, const Position& pos) {
+  if (rules.family == TurnFamily::SingleLap) return single_lap::legal_moves(rules, pos);
   MoveList list;
   detail::generate(rules, pos, [&](const Generated& g) { list.push(g.move); });
   return list;
 }
 
 Expected<Position> play(const Ruleset& rules, const Position& pos, const Move& move, Trace* trace) {
+  if (rules.family == TurnFamily::SingleLap) return single_lap::play(rules, pos, move, trace);
   if (Status t = detail::terminal_status(rules, pos); t.kind != Status::Kind::Ongoing)
     return Error{fmt::format("the game is over ({})", to_string(t))};
   const Generated* found = nullptr;
@@ -687,6 +868,7 @@ Expected<Position> play(const Ruleset& rules, const Position& pos, const Move& m
 }
 
 std::uint64_t perft(const Ruleset& rules, const Position& pos, int depth) {
+  if (rules.family == TurnFamily::SingleLap) return single_lap::perft(rules, pos, depth);
   if (depth <= 0) return 1;
   std::uint64_t n = 0;
   detail::generate(rules, pos, [&](const Generated& g) {
@@ -697,6 +879,7 @@ std::uint64_t perft(const Ruleset& rules, const Position& pos, int depth) {
 
 std::vector<std::pair<Move, std::uint64_t>> divide(const Ruleset& rules, const Position& pos,
                                                    int depth) {
+  if (rules.family == TurnFamily::SingleLap) return single_lap::divide(rules, pos, depth);
   std::vector<std::pair<Move, std::uint64_t>> out;
   detail::generate(rules, pos, [&](const Generated& g) {
     out.emplace_back(g.move, depth <= 1 ? 1 : perft(rules, g.after, depth - 1));

@@ -46,6 +46,7 @@ struct TurnState {
   bool question_arose = false;           // the house question came up
   bool captured_creator_target = false;  // captured the pit the mover blocked
   std::uint32_t creator_target = 0;      // bit of the enemy pit the mover blocked, at turn start
+  std::int8_t entry_rank = -1;  // ludii.capture.end-order: how the free entry's sowing ended
   TurnEnd end = TurnEnd::Stopped;
 
   Side them() const { return opponent(me); }
@@ -53,9 +54,9 @@ struct TurnState {
   std::uint8_t theirs(Pit p) const { return pos.at(opponent(me), p); }
 };
 
-// ap.sow.consecutive (sowing also passes through a takasia target:
-// guide.takasia.pass-through): drops `n` seeds one per pit starting AT `first` and
-// moving in st.dir; returns the pit that received the last seed.
+// ap.sow.consecutive, site.kiswahili.sow-own-loop, ludii.sow.either-direction (sowing also passes
+// through a takasia target: guide.takasia.pass-through): drops `n` seeds one per pit starting AT
+// `first` and moving in st.dir; returns the pit that received the last seed.
 template <class Tracer>
 Pit sow_from(TurnState<Tracer>& st, Pit first, int n) {
   assert(n > 0);
@@ -92,7 +93,7 @@ void lose_all_house_status(TurnState<Tracer>& st) {
       if (st.pos.has_house(s, p)) {
         st.pos.house &= ~pit_bit(s, p);
         st.pos.used &= ~pit_bit(s, p);
-        st.trace.add(EventKind::HouseLost, s, p, 0, ClauseId::GuideMtajiOwnership);
+        st.trace.add(EventKind::HouseLost, s, p, 0, st.rules.cite.houses_lost_mtaji);
       }
 }
 
@@ -183,6 +184,9 @@ bool can_capture_at(const TurnState<Tracer>& st, Pit last) {
          !capture_forbidden(st.rules, st.pos, st.me, facing(last));
 }
 
+// ludii.capture.entry-nearest, ludii.capture.entry-choice and
+// ludii.capture.entry-direction (INTERPRETATION:
+// ludii.interp.entry-keeps-direction) are Ludii's statements of the same.
 // guide.capture.entry-end, guide.capture.entry-first-namua-choice and
 // guide.capture.entry-keep-direction say the same as
 // ap.capture.entry-kichwa-kimbi, ap.capture.entry-first-kunamua-choice,
@@ -214,8 +218,25 @@ ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
   return st.rules.cite.entry_keep;
 }
 
-// ap.capture.take-all: takes the facing enemy pit and sows its seeds from the
-// entry kichwa. Returns the pit of the last seed.
+// guide.win.immediate: whether a capture that empties the opponent's front
+// row ends the game on the spot.
+inline bool ends_at_capture(const Ruleset& rules) {
+  switch (rules.front_empty) {
+    case FrontEmptyCheck::EndOfTurn:
+      return false;
+    case FrontEmptyCheck::Immediate:
+    case FrontEmptyCheck::LudiiMidSowing:                     // ludii.win.mid-sowing
+      return !mutated(rules, Mutation::GuideNoImmediateEnd);  // MUTANT: guide-no-immediate-end
+    case FrontEmptyCheck::SiteNamuaNoMove:
+      // INTERPRETATION: site.interp.kiswahili-win-end-of-move -- the move is
+      // played out.
+      return mutated(rules, Mutation::SiteKiswImmediateEnd);  // MUTANT
+  }
+  return false;
+}
+
+// ap.capture.take-all, ludii.capture.sow-front: takes the facing enemy pit and sows its seeds from
+// the entry kichwa. Returns the pit of the last seed.
 template <class Tracer>
 Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   const Pit target = facing(capturing_pit);
@@ -228,11 +249,10 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   if (st.creator_target & pit_bit(them, target)) st.captured_creator_target = true;
   // guide.win.immediate: emptying the opponent's front row ends the game
   // before the captured seeds are sown; they stay off the board.
-  if (st.rules.front_empty == FrontEmptyCheck::Immediate && st.pos.front_total(them) == 0 &&
-      !mutated(st.rules, Mutation::GuideNoImmediateEnd)) {  // MUTANT: guide-no-immediate-end
+  if (ends_at_capture(st.rules) && st.pos.front_total(them) == 0) {
     st.pos.store[index_of(st.me)] = static_cast<std::uint8_t>(st.pos.store[index_of(st.me)] + n);
     st.end = TurnEnd::GameOver;
-    st.trace.add(EventKind::End, st.me, capturing_pit, 0, ClauseId::GuideImmediateEnd,
+    st.trace.add(EventKind::End, st.me, capturing_pit, 0, st.rules.cite.front_empty_now,
                  Reason::FrontEmpty);
     return capturing_pit;
   }

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/single_lap.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao {
@@ -81,10 +82,12 @@ std::optional<Error> check_result(const Ruleset& rules, const Position& pos) {
 }  // namespace
 
 Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& pos) {
+  if (rules.family == TurnFamily::SingleLap) return single_lap::validate(rules, pos);
   if (!position_is_ok(pos)) return Error{"position: inconsistent seed total or result"};
-  // Only a game that ended in the middle of a capture leaves seeds in a store
-  // (guide.win.immediate).
-  if ((pos.store[0] != 0 || pos.store[1] != 0) && rules.front_empty != FrontEmptyCheck::Immediate)
+  // Only a game that ended in the middle of a move leaves seeds in a store
+  // (guide.win.immediate, ludii.win.mid-sowing).
+  if ((pos.store[0] != 0 || pos.store[1] != 0) && rules.front_empty != FrontEmptyCheck::Immediate &&
+      rules.front_empty != FrontEmptyCheck::LudiiMidSowing)
     return Error{fmt::format("key store: {} never takes seeds off the board", rules.id)};
   if (pos.quiet != 0) return Error{fmt::format("key quiet: {} has no no-progress rule", rules.id)};
   for (auto check : {check_hand, check_house, check_block, check_used, check_result})

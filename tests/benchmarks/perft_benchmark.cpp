@@ -50,9 +50,35 @@ BENCHMARK_CAPTURE(run_perft, guide_v2_start_d9, "guide-v2", "start", 9)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(run_perft, guide_r002_start_d9, "guide-r002", "start", 9)
     ->Unit(benchmark::kMillisecond);
+// The play site's Kiswahili from its start, and from a mid-game mtaji
+// position with both houses standing (its Mid-game daily starts from such
+// positions; an input, not an expected value).
+BENCHMARK_CAPTURE(run_perft, site_kiswahili_start_d9, "site-kiswahili", "start", 9)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, site_kiswahili_midgame_d6, "site-kiswahili",
+                  "S 2,3,4,2,7,0,5,1/2,1,6,2,4,1,2,2 1,0,5,0,7,0,3,1/1,1,1,1,1,1,1,1 house=A5,a5",
+                  7)
+    ->Unit(benchmark::kMillisecond);
+// Ludii's description from its start.
+BENCHMARK_CAPTURE(run_perft, ludii_start_d10, "ludii", "start", 10)->Unit(benchmark::kMillisecond);
 // The guide's E30 position (shared/data/e30.md), takasia in play.
 BENCHMARK_CAPTURE(run_perft, guide_v2_e30_d5, "guide-v2",
                   "S 0,2,0,0,0,0,2,0/0,0,2,2,0,2,6,4 1,0,1,2,10,0,0,10/2,2,8,4,1,2,1,0", 5)
+    ->Unit(benchmark::kMillisecond);
+
+// The play site's single-lap variants from the all-twos start: every move is
+// a relay of up to 21 seeds (site-maasai, site-long-game) or 2..21 (site-bank).
+BENCHMARK_CAPTURE(run_perft, site_bank_start_d5, "site-bank", "start", 5)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, site_maasai_start_d5, "site-maasai", "start", 5)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(run_perft, site_long_game_start_d5, "site-long-game", "start", 5)
+    ->Unit(benchmark::kMillisecond);
+// Maasai 20 plies in (reached by random play; an input, not an expected value).
+BENCHMARK_CAPTURE(run_perft, site_maasai_mid_d5, "site-maasai",
+                  "S 1,1,0,1,0,1,0,2/0,0,3,0,2,8,2,0 0,1,0,1,9,2,0,1/2,3,1,0,1,0,2,0 store=9,11 "
+                  "quiet=5",
+                  5)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -23,38 +23,65 @@ inline bool has_first_run_capture(const Ruleset& rules, const Position& pos, Sid
   return false;
 }
 
-// guide.takasia.exempt: the clause that exempts the defender's pit `p`, or
-// ClauseId::None.
+// Whether the takasia rule exempts a pit because it holds a single piece.
+inline bool single_exempt(const Ruleset& rules) {
+  switch (rules.takasia_exempt) {
+    case TakasiaExemptions::Guide:
+      return !mutated(rules, Mutation::GuideTakasiaSingleNotExempt);  // MUTANT
+    case TakasiaExemptions::Ludii:  // ludii.takasia.exempt names no such pit
+      return mutated(rules, Mutation::LudiiTakasiaSingleExempt);  // MUTANT
+  }
+  return true;
+}
+
+// Whether the defender's house at `p` is exempt.
+inline bool house_exempt(const Ruleset& rules, const Position& pos, Side owner, Pit p) {
+  switch (rules.takasia_exempt) {
+    case TakasiaExemptions::Guide:  // an owned house, whatever it holds
+      return pos.has_house(owner, p);
+    case TakasiaExemptions::Ludii:
+      // INTERPRETATION: ludii.interp.takasia-house-working -- the house is
+      // the nyumba with status holding 6 or more.
+      if (mutated(rules, Mutation::LudiiTakasiaHouseNotExempt)) return false;  // MUTANT
+      return pos.has_house(owner, p) && pos.at(owner, p) >= rules.working_house;
+  }
+  return false;
+}
+
+// guide.takasia.exempt, ludii.takasia.exempt: the clause that exempts the
+// defender's pit `p`, or ClauseId::None.
 inline ClauseId takasia_exemption(const Ruleset& rules, const Position& pos, Side owner, Pit p) {
   int occupied = 0, multi = 0;
   for (Pit q = 0; q < kRowLength; ++q) {
     occupied += pos.at(owner, q) > 0;
     multi += pos.at(owner, q) >= 2;
   }
-  // 1. It holds a single piece.
-  if (pos.at(owner, p) == 1 && !mutated(rules, Mutation::GuideTakasiaSingleNotExempt))  // MUTANT
-    return ClauseId::GuideTakasiaExempt;
+  const ClauseId why = rules.cite.block_exempt;
+  // 1. It holds a single piece (the guide only).
+  if (pos.at(owner, p) == 1 && single_exempt(rules)) return why;
   // 2. It is the defender's only occupied front pit.
-  if (occupied == 1) return ClauseId::GuideTakasiaExempt;
+  if (occupied == 1) return why;
   // 3. It is the defender's only front pit of 2 or more.
-  if (pos.at(owner, p) >= 2 && multi == 1) return ClauseId::GuideTakasiaExempt;
-  // 4. It is an owned house (an unowned house position is an ordinary pit).
-  if (pos.has_house(owner, p)) return ClauseId::GuideTakasiaExempt;
+  if (pos.at(owner, p) >= 2 && multi == 1) return why;
+  // 4. It is a house (an unowned house position is an ordinary pit).
+  if (house_exempt(rules, pos, owner, p)) return why;
   return ClauseId::None;
 }
 
 // guide.takasia.expiry: the target set against the mover lasted for this
-// turn only.
+// turn only (INTERPRETATION: ludii.interp.takasia-one-turn for Ludii).
 template <class Tracer>
 void expire_takasia(TurnState<Tracer>& st) {
   if (mutated(st.rules, Mutation::GuideTakasiaLasts)) return;  // MUTANT: guide-takasia-lasts
   for (Pit p = 0; p < kRowLength; ++p)
     if (st.pos.is_blocked(st.me, p)) {
       st.pos.block &= ~pit_bit(st.me, p);
-      st.trace.add(EventKind::BlockCleared, st.me, p, 0, ClauseId::GuideTakasiaExpiry);
+      st.trace.add(EventKind::BlockCleared, st.me, p, 0, st.rules.cite.block_clear);
     }
 }
 
+// ludii.takasia.set (INTERPRETATION: ludii.interp.takasia-same-target) is
+// Ludii's statement of the same.
 // guide.takasia.set: after a completed mtaji takata (the caller checks that,
 // and that the game goes on: guide.takasia.not-established), the one enemy
 // pit that all of the mover's first-run captures would take becomes the
@@ -74,7 +101,7 @@ void try_set_takasia(TurnState<Tracer>& st) {
   }
   // guide.takasia.expiry: a new target replaces any other.
   st.pos.block = (st.pos.block & ~side_mask(them)) | pit_bit(them, p);
-  st.trace.add(EventKind::BlockSet, them, p, st.pos.at(them, p), ClauseId::GuideTakasiaSet);
+  st.trace.add(EventKind::BlockSet, them, p, st.pos.at(them, p), st.rules.cite.block_set);
 }
 
 }  // namespace bao::detail::guide

@@ -1,0 +1,435 @@
+// Comparing two rulesets on one position, and attributing each disagreement
+// to the first step where their traces part (docs/divergence.md).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cassert>
+#include <tuple>
+
+#include "oracle/diverge/internal.hpp"
+#include "oracle/notation/bpn.hpp"
+
+namespace bao::diverge {
+
+std::string_view to_string(Kind k) {
+  switch (k) {
+    case Kind::OnlyA:
+      return "only-a";
+    case Kind::OnlyB:
+      return "only-b";
+    case Kind::Result:
+      return "result";
+    case Kind::After:
+      return "status-after";
+    case Kind::Outcome:
+      return "outcome";
+  }
+  return "?";
+}
+
+long Group::total_items() const {
+  long n = 0;
+  for (long k : items) n += k;
+  return n;
+}
+
+namespace detail {
+
+const Status& Eval::status_after(std::size_t k) {
+  if (!after_status[k]) after_status[k] = bao::status(*rules, after[k]);
+  return *after_status[k];
+}
+
+bool same_step(const Event& x, const Event& y) {
+  return x.kind == y.kind && x.side == y.side && x.pit == y.pit && x.count == y.count &&
+         x.reason == y.reason;
+}
+
+std::string game_over_label(const Status& s) {
+  return fmt::format("(game over: {})", to_string(s.reason));
+}
+
+std::vector<std::string> line_text(std::span<const Move> line, Side first) {
+  std::vector<std::string> out;
+  Side mover = first;
+  for (const Move& m : line) {
+    out.push_back(move_to_string(m, mover));
+    mover = opponent(mover);
+  }
+  return out;
+}
+
+bool smaller(const Witness& x, const Witness& y) {
+  const auto key = [](const Witness& w) {
+    return std::tie(w.seeds, w.position, w.move, w.origin, w.scenario, w.line_start, w.line);
+  };
+  if (x.seeds != y.seeds) return x.seeds < y.seeds;
+  if (x.line.size() != y.line.size()) return x.line.size() < y.line.size();
+  return key(x) < key(y);
+}
+
+void Aggregate::merge(Aggregate&& other) {
+  if (pairs.empty()) pairs.resize(other.pairs.size());
+  for (std::size_t p = 0; p < pairs.size(); ++p) {
+    PairAgg& mine = pairs[p];
+    PairAgg& theirs = other.pairs[p];
+    mine.compared += theirs.compared;
+    mine.moves_differ += theirs.moves_differ;
+    mine.results_differ += theirs.results_differ;
+    mine.outcomes_differ += theirs.outcomes_differ;
+    for (const auto& [reason, n] : theirs.skipped) mine.skipped[reason] += n;
+    for (auto& [key, g] : theirs.groups) {
+      auto [it, fresh] = mine.groups.try_emplace(key, std::move(g));
+      if (fresh) continue;
+      Group& to = it->second.group;
+      to.positions += g.group.positions;
+      for (int k = 0; k < kKinds; ++k) to.items[k] += g.group.items[k];
+      if (g.has_witness && (!it->second.has_witness || smaller(g.group.witness, to.witness))) {
+        to.witness = std::move(g.group.witness);
+        it->second.has_witness = true;
+      }
+    }
+  }
+  for (const auto& [id, n] : other.walked) walked[id] += n;
+  scenario_positions += other.scenario_positions;
+  corpus += other.corpus;
+  corpus_compared += other.corpus_compared;
+}
+
+namespace {
+
+// The state a ruleset lacks, from validate_for_ruleset's message: the BPN
+// key it names ("key store: ..."), or "position".
+std::string invalid_key(const std::string& message) {
+  constexpr std::string_view kKey = "key ";
+  if (message.starts_with(kKey)) {
+    const auto colon = message.find(':', kKey.size());
+    if (colon != std::string::npos) return message.substr(kKey.size(), colon - kKey.size());
+  }
+  return "position";
+}
+
+bool tracks_house_use(const Ruleset& r) {
+  return r.house_kutakata != HouseKutakata::None;
+}
+
+int index_of_move(const MoveList& moves, const Move& m) {
+  for (std::size_t k = 0; k < moves.size(); ++k)
+    if (moves[k] == m) return static_cast<int>(k);
+  return -1;
+}
+
+Cited cite(const Event& e) {
+  return {e.clause, std::string(clause_name(e.clause))};
+}
+Cited label(std::string text) {
+  return {ClauseId::None, std::move(text)};
+}
+
+bool skipped_event(const Event& e, bool ignore_use) {
+  return ignore_use && e.kind == EventKind::HouseUsed;
+}
+
+// The first step where the traces differ, comparing what happens (not which
+// clause is cited). `use` events are skipped when only one ruleset of the
+// pair records house use.
+Parting part(const std::vector<Event>& x, const std::vector<Event>& y, bool ignore_use) {
+  std::size_t i = 0;
+  std::size_t j = 0;
+  for (;; ++i, ++j) {
+    while (i < x.size() && skipped_event(x[i], ignore_use)) ++i;
+    while (j < y.size() && skipped_event(y[j], ignore_use)) ++j;
+    const bool x_done = i == x.size();
+    const bool y_done = j == y.size();
+    if (x_done && y_done) return {label("(same steps)"), label("(same steps)")};
+    if (x_done) return {label("(end of move)"), cite(y[j]), kNoStep, j};
+    if (y_done) return {cite(x[i]), label("(end of move)"), i, kNoStep};
+    if (!same_step(x[i], y[j])) return {cite(x[i]), cite(y[j]), i, j};
+  }
+}
+
+// The step that says how a move starts: its first event after the reserve
+// seed is placed.
+std::size_t start_step(const std::vector<Event>& t) {
+  for (std::size_t i = 0; i < t.size(); ++i)
+    if (t[i].kind != EventKind::Place && t[i].kind != EventKind::HouseUsed) return i;
+  return t.empty() ? kNoStep : 0;
+}
+
+// Which kind of start a clause is the ruleset's citation for (a kunamua
+// kutakata, a mtaji kutakata, a capture, ...), so that two sources' clauses
+// for the same step match; -1 when it is none of them.
+int start_role(const Ruleset& r, ClauseId c) {
+  const Citations& k = r.cite;
+  const std::array<ClauseId, 6> roles{k.takata_sow,    k.mtaji_start,         k.mtaji_capture_start,
+                                      k.namua_capture, k.namua_capture_house, k.two_seed};
+  for (std::size_t i = 0; i < roles.size(); ++i)
+    if (roles[i] == c) return static_cast<int>(i);
+  return -1;
+}
+
+void trace_move(const Eval& e, const Position& pos, std::size_t k, Trace& t) {
+  t.clear();
+  [[maybe_unused]] auto after = play(*e.rules, pos, e.moves[k], &t);
+  assert(after.ok() && *after == e.after[k]);
+}
+
+// For a move that `x` allows and `y` does not: compare it with y's move from
+// the same pit in the same direction (differing in `t` or `+`), or else
+// compare how each ruleset's moves start. `tx`, `ty` receive the traces.
+Parting only_in(const Eval& x, const Position& px, std::size_t kx, const Eval& y,
+                const Position& py, bool ignore_use, Trace& tx, Trace& ty, int& shown_y) {
+  trace_move(x, px, kx, tx);
+  const Move& m = x.moves[kx];
+  for (std::size_t k = 0; k < y.moves.size(); ++k)
+    if (y.moves[k].pit == m.pit && y.moves[k].dir == m.dir) {
+      shown_y = static_cast<int>(k);
+      trace_move(y, py, k, ty);
+      return part(tx.events(), ty.events(), ignore_use);
+    }
+  const std::size_t i = start_step(tx.events());
+  const Cited start_x = i == kNoStep ? label("(empty trace)") : cite(tx.events()[i]);
+  if (y.moves.empty()) {
+    shown_y = -1;
+    ty.clear();
+    return {start_x, label(game_over_label(y.status)), i, kNoStep};
+  }
+  // y's first legal move shows how y starts here instead (captures come
+  // first). When it starts the same way (the same clause, or each source's
+  // clause for the same kind of start), the difference is which pits may
+  // start, a choice no trace step records.
+  shown_y = 0;
+  trace_move(y, py, 0, ty);
+  const std::size_t j = start_step(ty.events());
+  const Cited start_y = j == kNoStep ? label("(empty trace)") : cite(ty.events()[j]);
+  const bool same_start =
+      start_y == start_x ||
+      (i != kNoStep && j != kNoStep && start_role(*x.rules, tx.events()[i].clause) >= 0 &&
+       start_role(*x.rules, tx.events()[i].clause) == start_role(*y.rules, ty.events()[j].clause));
+  if (same_start) return {start_x, label("(no such start)"), i, kNoStep};
+  return {start_x, start_y, i, j};
+}
+
+Parting swapped(const Parting& p) {
+  return {p.b, p.a, p.step_b, p.step_a};
+}
+
+}  // namespace
+
+Parting Comparer::after_parting(const Eval& a, std::size_t ka, const Eval& b, std::size_t kb,
+                                bool ignore_use) {
+  const Position& ra = a.after[ka];
+  const Position& rb = b.after[kb];
+  scratch_a_.rules = a.rules;
+  scratch_b_.rules = b.rules;
+  evaluate(scratch_a_, ra, false);
+  evaluate(scratch_b_, rb, false);
+  int shown = -1;
+  for (std::size_t k = 0; k < scratch_a_.moves.size(); ++k)
+    if (index_of_move(scratch_b_.moves, scratch_a_.moves[k]) < 0) {
+      Parting p = only_in(scratch_a_, ra, k, scratch_b_, rb, ignore_use, trace_x_, trace_y_, shown);
+      p.step_a = p.step_b = kNoStep;  // steps of the next turn, which the witness does not show
+      return p;
+    }
+  for (std::size_t k = 0; k < scratch_b_.moves.size(); ++k)
+    if (index_of_move(scratch_a_.moves, scratch_b_.moves[k]) < 0) {
+      Parting p = swapped(
+          only_in(scratch_b_, rb, k, scratch_a_, ra, ignore_use, trace_y_, trace_x_, shown));
+      p.step_a = p.step_b = kNoStep;
+      return p;
+    }
+  return {label(fmt::format("({})", to_string(scratch_a_.status))),
+          label(fmt::format("({})", to_string(scratch_b_.status)))};
+}
+
+namespace {
+
+WitnessSide witness_side(Eval& e, const Position& pos, int shown, const Trace& t, bool move_legal,
+                         const Cited& cited, std::size_t step) {
+  WitnessSide w;
+  w.ruleset = std::string(e.rules->id);
+  for (const Move& m : e.moves) w.legal.push_back(move_to_string(m, pos.to_move));
+  w.status = to_string(e.status);
+  w.move_legal = move_legal;
+  if (shown >= 0) {
+    const auto k = static_cast<std::size_t>(shown);
+    w.shown_move = move_to_string(e.moves[k], pos.to_move);
+    w.trace = t.events();
+    w.result = to_bpn(e.after[k]);
+    w.result_status = to_string(e.status_after(k));
+  }
+  w.cited = cited;
+  w.step = step;
+  return w;
+}
+
+}  // namespace
+
+void Comparer::offer_witness(const Sample& s, const Finding& f, Eval& a, Eval& b, GroupAgg& g) {
+  const int seeds = s.pos.total_seeds();
+  if (g.has_witness) {
+    const Witness& current = g.group.witness;
+    if (seeds > current.seeds) return;
+    if (seeds == current.seeds && s.line.size() > current.line.size()) return;
+  }
+  Witness w;
+  w.seeds = seeds;
+  w.origin = std::string(s.origin.id);
+  w.scenario = std::string(s.scenario);
+  w.line_start = to_bpn(s.line_start);
+  w.line = line_text(s.line, s.line_start.to_move);
+  w.position = to_bpn(s.pos);
+  if (f.has_move) w.move = move_to_string(f.move, s.pos.to_move);
+  w.kind = f.kind;
+  const bool legal_a = f.kind != Kind::OnlyB && f.kind != Kind::Outcome;
+  const bool legal_b = f.kind != Kind::OnlyA && f.kind != Kind::Outcome;
+  w.a = witness_side(a, s.pos, f.shown_a, trace_a_, legal_a, f.parting.a, f.parting.step_a);
+  w.b = witness_side(b, s.pos, f.shown_b, trace_b_, legal_b, f.parting.b, f.parting.step_b);
+  if (!g.has_witness || smaller(w, g.group.witness)) {
+    g.group.witness = std::move(w);
+    g.has_witness = true;
+  }
+}
+
+Comparer::Comparer(std::span<const Ruleset* const> rulesets)
+    : rulesets_(rulesets.begin(), rulesets.end()), evals_(rulesets.size()) {
+  for (std::size_t i = 0; i < rulesets_.size(); ++i) evals_[i].rules = rulesets_[i];
+}
+
+void Comparer::evaluate(Eval& e, const Position& pos, bool weigh) {
+  auto valid = validate_for_ruleset(*e.rules, pos);
+  if (!valid) {
+    e.invalid = invalid_key(valid.error().message);
+    e.moves = MoveList{};
+    return;
+  }
+  e.invalid.clear();
+  e.moves = legal_moves(*e.rules, pos);
+  // A ruleset with a legal move is still playing (status() finds the same).
+  e.status = e.moves.empty() ? bao::status(*e.rules, pos) : Status{};
+  for (std::size_t k = 0; k < e.moves.size(); ++k) {
+    e.after_status[k].reset();
+    if (weigh) {
+      trace_.clear();
+      e.after[k] = play(*e.rules, pos, e.moves[k], &trace_).value();
+      e.weight[k] = rarity_weight(pos, e.moves[k], trace_.events(), e.after[k]);
+    } else {
+      e.after[k] = play(*e.rules, pos, e.moves[k]).value();
+    }
+  }
+}
+
+void Comparer::compare(const Sample& s, Aggregate& agg) {
+  for (std::size_t i = 0; i < evals_.size(); ++i)
+    evaluate(evals_[i], s.pos, static_cast<int>(i) == s.origin_index);
+  ++agg.corpus;
+  bool compared = false;
+  std::size_t p = 0;
+  for (std::size_t i = 0; i < evals_.size(); ++i)
+    for (std::size_t j = i + 1; j < evals_.size(); ++j, ++p) {
+      const long before = agg.pairs[p].compared;
+      compare_pair(s, static_cast<int>(i), static_cast<int>(j), agg.pairs[p]);
+      compared = compared || agg.pairs[p].compared != before;
+    }
+  if (compared) ++agg.corpus_compared;
+}
+
+void Comparer::compare_pair(const Sample& s, int ia, int ib, PairAgg& agg) {
+  Eval& a = evals_[static_cast<std::size_t>(ia)];
+  Eval& b = evals_[static_cast<std::size_t>(ib)];
+  // 1. Both rulesets must hold the position as it is; a block is compared
+  //    only between rulesets with the same blocking rule.
+  if (!a.invalid.empty()) return void(++agg.skipped[a.invalid]);
+  if (!b.invalid.empty()) return void(++agg.skipped[b.invalid]);
+  if (s.pos.block != 0 && a.rules->block != b.rules->block) return void(++agg.skipped["block"]);
+  ++agg.compared;
+  // 2. House use is bookkeeping of the ruleset that has it; ignored when the
+  //    other has none.
+  const bool ignore_use = tracks_house_use(*a.rules) != tracks_house_use(*b.rules);
+
+  std::vector<Finding> found;
+  // 3. Moves of a: legal under a only, or common with a different result.
+  for (std::size_t ka = 0; ka < a.moves.size(); ++ka) {
+    const Move& m = a.moves[ka];
+    const int kb = index_of_move(b.moves, m);
+    if (kb < 0) {
+      found.push_back({Kind::OnlyA, m, true, {}, static_cast<int>(ka), -1});
+      continue;
+    }
+    Position ra = a.after[ka];
+    Position rb = b.after[static_cast<std::size_t>(kb)];
+    if (ignore_use) ra.used = rb.used = 0;
+    if (ra != rb)
+      found.push_back({Kind::Result, m, true, {}, static_cast<int>(ka), kb});
+    else if (a.status_after(ka) != b.status_after(static_cast<std::size_t>(kb)))
+      found.push_back({Kind::After, m, true, {}, static_cast<int>(ka), kb});
+  }
+  // 4. Moves of b that a does not allow.
+  for (std::size_t kb = 0; kb < b.moves.size(); ++kb)
+    if (index_of_move(a.moves, b.moves[kb]) < 0)
+      found.push_back({Kind::OnlyB, b.moves[kb], true, {}, -1, static_cast<int>(kb)});
+  // 5. Neither has a move, and they judge the game differently.
+  const bool outcome_differs = a.status != b.status;
+  if (a.moves.empty() && b.moves.empty() && outcome_differs)
+    found.push_back({Kind::Outcome,
+                     {},
+                     false,
+                     {label(fmt::format("({})", to_string(a.status))),
+                      label(fmt::format("({})", to_string(b.status)))},
+                     -1,
+                     -1});
+
+  bool moves_differ = false;
+  bool results_differ = false;
+  std::vector<GroupAgg*> touched;
+  for (Finding& f : found) {
+    moves_differ = moves_differ || f.kind == Kind::OnlyA || f.kind == Kind::OnlyB;
+    results_differ = results_differ || f.kind == Kind::Result || f.kind == Kind::After;
+    // Attribution: the first step where the traces part.
+    Trace& ta = trace_a_;
+    Trace& tb = trace_b_;
+    ta.clear();
+    tb.clear();
+    switch (f.kind) {
+      case Kind::OnlyA:
+        f.parting = only_in(a, s.pos, static_cast<std::size_t>(f.shown_a), b, s.pos, ignore_use, ta,
+                            tb, f.shown_b);
+        break;
+      case Kind::OnlyB:
+        f.parting = swapped(only_in(b, s.pos, static_cast<std::size_t>(f.shown_b), a, s.pos,
+                                    ignore_use, tb, ta, f.shown_a));
+        break;
+      case Kind::Result:
+        trace_move(a, s.pos, static_cast<std::size_t>(f.shown_a), ta);
+        trace_move(b, s.pos, static_cast<std::size_t>(f.shown_b), tb);
+        f.parting = part(ta.events(), tb.events(), ignore_use);
+        break;
+      case Kind::After: {
+        // The move does the same under both; the rulesets part at the next
+        // turn, where the side to move has a move under one only.
+        trace_move(a, s.pos, static_cast<std::size_t>(f.shown_a), ta);
+        trace_move(b, s.pos, static_cast<std::size_t>(f.shown_b), tb);
+        f.parting = after_parting(a, static_cast<std::size_t>(f.shown_a), b,
+                                  static_cast<std::size_t>(f.shown_b), ignore_use);
+        break;
+      }
+      case Kind::Outcome:
+        break;
+    }
+    GroupAgg& g = agg.groups[{f.parting.a.label, f.parting.b.label}];
+    if (g.group.positions == 0 && g.group.total_items() == 0) {
+      g.group.a = f.parting.a;
+      g.group.b = f.parting.b;
+    }
+    ++g.group.items[static_cast<int>(f.kind)];
+    if (std::find(touched.begin(), touched.end(), &g) == touched.end()) touched.push_back(&g);
+    offer_witness(s, f, a, b, g);
+  }
+  for (GroupAgg* g : touched) ++g->group.positions;
+  if (moves_differ) ++agg.moves_differ;
+  if (results_differ) ++agg.results_differ;
+  if (outcome_differs) ++agg.outcomes_differ;
+}
+
+}  // namespace detail
+}  // namespace bao::diverge

@@ -1,0 +1,200 @@
+// Divergence reports: where two rule sources give different answers for the
+// same position (docs/divergence.md).
+//
+// A corpus of positions is streamed through every ruleset of the report:
+// positions reached by random play under each ruleset (biased toward rare
+// rules), plus the positions of the repository's scenario files. Every pair
+// of rulesets that can both represent a position compares its legal move
+// sets, the result and status of each common move, and its status. Each
+// disagreement is attributed to the first step where the two traces part,
+// and grouped by the clause each side cites there; the group keeps its
+// smallest witness. Nothing but the aggregate and the witnesses is kept, so
+// memory does not grow with the number of positions.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/core/expected.hpp"
+#include "oracle/core/ruleset.hpp"
+#include "oracle/core/trace.hpp"
+
+namespace bao::diverge {
+
+// ---- Defaults (docs/divergence.md) --------------------------------------------
+
+// The rulesets of the default report.
+inline constexpr std::string_view kDefaultRulesets =
+    "ap-zanzibar,ap-bawo,guide-v2,guide-r002,ap-malawi-setup";
+// Random-play positions of the default report, split evenly among its
+// rulesets. Chosen so that the committed-report test runs well inside a
+// minute in the `dev` build.
+inline constexpr long kDefaultPositions = 50000;
+inline constexpr std::uint64_t kDefaultSeed = 1;
+inline constexpr std::string_view kDefaultOut = "reports/default";
+// Positions per walk: a walk plays games from the start, one after another,
+// and each position it passes through is one corpus position.
+inline constexpr int kWalkLength = 250;
+// A game longer than this is abandoned and the walk starts a new one.
+inline constexpr int kMaxGamePlies = 200;
+// Largest --jobs.
+inline constexpr int kMaxJobs = 64;
+
+// ---- Options ------------------------------------------------------------------
+
+struct Options {
+  std::vector<const Ruleset*> rulesets;  // two or more, distinct, in report order
+  long positions = kDefaultPositions;    // random-play positions in all
+  std::uint64_t seed = kDefaultSeed;
+  int jobs = 1;                             // worker threads; the report does not depend on it
+  std::vector<std::string> scenario_paths;  // scenario files or folders for the corpus
+  // --scenarios as given on the command line (empty for the default), for the
+  // reproduction command.
+  std::vector<std::string> scenario_args;
+};
+
+// ---- Results ------------------------------------------------------------------
+
+// What a disagreement is about.
+enum class Kind : std::uint8_t {
+  OnlyA,    // a move legal under the first ruleset of the pair only
+  OnlyB,    // a move legal under the second only
+  Result,   // a common move leads to different positions
+  After,    // a common move leads to the same position, judged differently
+  Outcome,  // neither ruleset has a move, and they judge the game differently
+};
+inline constexpr int kKinds = 5;
+std::string_view to_string(Kind k);
+
+// One side of an attribution: the clause the ruleset's trace cites at the
+// step where the two traces part, or a label in parentheses when there is no
+// such step ("(end of move)", "(game over: no-move)", "(same steps)").
+struct Cited {
+  ClauseId clause = ClauseId::None;
+  std::string label;  // the clause's dotted id, or the parenthesised label
+  friend auto operator<=>(const Cited& a, const Cited& b) { return a.label <=> b.label; }
+  friend bool operator==(const Cited& a, const Cited& b) { return a.label == b.label; }
+};
+
+inline constexpr std::size_t kNoStep = static_cast<std::size_t>(-1);
+
+// What one ruleset of the pair answers at a witness position.
+struct WitnessSide {
+  std::string ruleset;
+  std::vector<std::string> legal;  // legal moves, in the engine's order
+  std::string status;              // of the witness position
+  bool move_legal = false;         // whether the disputed move is legal here
+  std::string shown_move;          // the move whose trace is shown: the disputed
+                                   // one, the nearest legal one, or empty
+  std::vector<Event> trace;        // of shown_move
+  std::string result;              // BPN after shown_move
+  std::string result_status;
+  Cited cited;
+  std::size_t step = kNoStep;  // index in `trace` of the step where the traces part
+};
+
+// The smallest example of one group: fewest seeds, then the shortest line.
+struct Witness {
+  int seeds = 0;
+  std::string origin;             // ruleset the line was played under
+  std::string scenario;           // scenario id, or empty for random play
+  std::string line_start;         // BPN the line starts from
+  std::vector<std::string> line;  // moves from line_start to the position
+  std::string position;           // BPN of the witness position
+  std::string move;               // the disputed move (empty for Outcome)
+  Kind kind = Kind::Result;
+  WitnessSide a, b;
+};
+
+struct Group {
+  Cited a, b;
+  long positions = 0;       // positions where the group occurs
+  long items[kKinds] = {};  // disagreements by kind
+  Witness witness;
+  long total_items() const;
+};
+
+struct PairReport {
+  const Ruleset* a = nullptr;
+  const Ruleset* b = nullptr;
+  long compared = 0;
+  long moves_differ = 0;                // positions whose legal move sets differ
+  long results_differ = 0;              // positions where a common move's result or status differs
+  long outcomes_differ = 0;             // positions whose status differs
+  std::map<std::string, long> skipped;  // by reason (the BPN key one side cannot hold)
+  std::vector<Group> groups;            // most positions first
+};
+
+struct Report {
+  std::vector<const Ruleset*> rulesets;
+  long positions = 0;  // random-play positions asked for
+  std::uint64_t seed = 0;
+  std::map<std::string, long> walked;  // random-play positions per ruleset
+  long scenario_positions = 0;         // distinct positions from scenario files
+  long scenario_files = 0;
+  long corpus = 0;           // all corpus positions
+  long corpus_compared = 0;  // corpus positions compared under some pair
+  std::vector<std::string> scenario_args;
+  std::vector<PairReport> pairs;  // in report order: (0,1), (0,2), ..., (1,2), ...
+};
+
+// Runs the comparison. Errors: bad options, scenario files that do not load.
+Expected<Report> run(const Options& options);
+
+// Compares one position under two rulesets, as the report does for each
+// corpus position (the position counts as the start of a line under `a`).
+PairReport compare_position(const Ruleset& a, const Ruleset& b, const Position& pos);
+
+// ---- Output -------------------------------------------------------------------
+
+// The command that reproduces the report (without --out and --jobs).
+std::string reproduce_command(const Report& report);
+
+std::string render_markdown(const Report& report);
+std::string render_html(const Report& report);
+std::string render_json(const Report& report);
+
+// File names of the witnesses under witnesses/, one per group, report order.
+struct WitnessFile {
+  std::string stem;  // e.g. "ap-zanzibar--guide-v2--03"
+  const PairReport* pair;
+  const Group* group;
+};
+std::vector<WitnessFile> witness_files(const Report& report);
+
+// A witness as a scenario file (docs/scenarios.md) with one expectation per
+// ruleset of its pair, and as a picture.
+std::string witness_yaml(const WitnessFile& file);
+std::string witness_svg(const Witness& witness, std::string_view id_prefix);
+
+// Writes report.md, report.html, report.json and witnesses/*.{yaml,svg}
+// under `dir`, each file atomically; removes stale witness files. Returns the
+// number of witnesses written.
+Expected<int> write_report(const Report& report, const std::string& dir);
+
+// ---- The command --------------------------------------------------------------
+
+struct CommandOptions {
+  std::string rulesets{kDefaultRulesets};  // comma-separated ids
+  long positions = kDefaultPositions;
+  std::uint64_t seed = kDefaultSeed;
+  std::optional<int> jobs;  // default: one per hardware thread (at most kMaxJobs)
+  std::string out{kDefaultOut};
+  std::vector<std::string> scenarios;  // empty: the repository's scenarios/
+  bool quiet = false;                  // no progress summary on `out`
+};
+
+// `bao-oracle diverge`: checks the options, runs, writes the report and
+// prints where; timings go to `err`. Returns the exit status (2 on bad input,
+// with one `bao-oracle: ...` line on `err`).
+int run_command(const CommandOptions& options, std::ostream& out, std::ostream& err);
+
+// Escapes & < > " ' for HTML and XML.
+std::string html_escape(std::string_view text);
+
+}  // namespace bao::diverge

@@ -1,0 +1,118 @@
+// Running a divergence report: the work units are shared among worker
+// threads, each with its own comparer and aggregate; the aggregates are
+// merged at the end. Counts are sums and each group keeps the smallest
+// witness in a total order, so the report does not depend on --jobs.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+#include <thread>
+
+#include "oracle/diverge/internal.hpp"
+
+namespace bao::diverge {
+namespace {
+
+std::optional<Error> check_options(const Options& o) {
+  if (o.rulesets.size() < 2) return Error{"--rulesets: name at least two rulesets"};
+  std::set<std::string_view> seen;
+  for (const Ruleset* r : o.rulesets)
+    if (!seen.insert(r->id).second)
+      return Error{fmt::format("--rulesets: '{}' is named twice", r->id)};
+  if (o.positions < 0)
+    return Error{fmt::format("--positions: must be 0 or more, got {}", o.positions)};
+  if (o.jobs < 1 || o.jobs > kMaxJobs)
+    return Error{fmt::format("--jobs: must be from 1 to {}, got {}", kMaxJobs, o.jobs)};
+  return std::nullopt;
+}
+
+Report build_report(const Options& o, detail::Aggregate&& agg, long scenario_files) {
+  Report r;
+  r.rulesets = o.rulesets;
+  r.positions = o.positions;
+  r.seed = o.seed;
+  r.scenario_args = o.scenario_args;
+  for (const Ruleset* rules : o.rulesets) r.walked[std::string(rules->id)] = 0;
+  for (const auto& [id, n] : agg.walked) r.walked[id] += n;
+  r.scenario_positions = agg.scenario_positions;
+  r.scenario_files = scenario_files;
+  r.corpus = agg.corpus;
+  r.corpus_compared = agg.corpus_compared;
+  std::size_t p = 0;
+  for (std::size_t i = 0; i < o.rulesets.size(); ++i)
+    for (std::size_t j = i + 1; j < o.rulesets.size(); ++j, ++p) {
+      detail::PairAgg& from = agg.pairs[p];
+      PairReport pair;
+      pair.a = o.rulesets[i];
+      pair.b = o.rulesets[j];
+      pair.compared = from.compared;
+      pair.moves_differ = from.moves_differ;
+      pair.results_differ = from.results_differ;
+      pair.outcomes_differ = from.outcomes_differ;
+      pair.skipped = std::move(from.skipped);
+      for (auto& [key, g] : from.groups) pair.groups.push_back(std::move(g.group));
+      // Most positions first; the labels break ties.
+      std::sort(pair.groups.begin(), pair.groups.end(), [](const Group& x, const Group& y) {
+        if (x.positions != y.positions) return x.positions > y.positions;
+        if (x.total_items() != y.total_items()) return x.total_items() > y.total_items();
+        return std::tie(x.a, x.b) < std::tie(y.a, y.b);
+      });
+      r.pairs.push_back(std::move(pair));
+    }
+  return r;
+}
+
+}  // namespace
+
+Expected<Report> run(const Options& options) {
+  if (auto bad = check_options(options)) return *bad;
+  long files = 0;
+  std::vector<detail::ScenarioPosition> scenario;
+  if (!options.scenario_paths.empty()) {
+    auto loaded = detail::scenario_positions(options.scenario_paths, &files);
+    if (!loaded) return loaded.error();
+    scenario = std::move(*loaded);
+  }
+  const std::vector<detail::Unit> units = detail::plan_units(options, scenario.size());
+  const std::size_t pairs = options.rulesets.size() * (options.rulesets.size() - 1) / 2;
+
+  std::atomic<std::size_t> next{0};
+  std::vector<detail::Aggregate> aggs(static_cast<std::size_t>(options.jobs));
+  const auto work = [&](detail::Aggregate& agg) {
+    detail::Comparer comparer(options.rulesets);
+    agg.pairs.resize(pairs);
+    for (std::size_t u = next++; u < units.size(); u = next++) {
+      const detail::Unit& unit = units[u];
+      if (unit.ruleset >= 0) {
+        detail::run_walk(options, unit, comparer, agg);
+        continue;
+      }
+      for (long i = unit.index; i < unit.index + unit.count; ++i) {
+        const detail::ScenarioPosition& x = scenario[static_cast<std::size_t>(i)];
+        comparer.compare({x.pos, *x.origin, -1, x.scenario, x.line_start, x.line}, agg);
+        ++agg.scenario_positions;
+      }
+    }
+  };
+  {
+    std::vector<std::jthread> workers;
+    for (std::size_t t = 1; t < aggs.size(); ++t) workers.emplace_back(work, std::ref(aggs[t]));
+    work(aggs[0]);
+  }
+  for (std::size_t t = 1; t < aggs.size(); ++t) aggs[0].merge(std::move(aggs[t]));
+  return build_report(options, std::move(aggs[0]), files);
+}
+
+PairReport compare_position(const Ruleset& a, const Ruleset& b, const Position& pos) {
+  Options options;
+  options.rulesets = {&a, &b};
+  options.positions = 0;
+  detail::Comparer comparer(options.rulesets);
+  detail::Aggregate agg;
+  agg.pairs.resize(1);
+  comparer.compare({pos, a, -1, {}, pos, {}}, agg);
+  return std::move(build_report(options, std::move(agg), 0).pairs.front());
+}
+
+}  // namespace bao::diverge

@@ -1,0 +1,11 @@
+#pragma once
+
+#include "oracle/core/ruleset.hpp"
+
+namespace bao {
+
+extern const Ruleset kSiteBank;
+extern const Ruleset kSiteMaasai;
+extern const Ruleset kSiteLongGame;
+
+}  // namespace bao

@@ -1,0 +1,419 @@
+// Divergence reports (docs/divergence.md): comparison and attribution on
+// hand-made positions where two rule sources are known to differ (the
+// positions of scenarios/guide/guide_vs_zanzibar.yaml and
+// scenarios/abstract_play/bawo_vs_zanzibar.yaml, whose comments give the
+// working), skipped positions, escaping, pictures, determinism, witnesses
+// that load as scenarios, the command's errors, and the committed report.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "oracle/core/files.hpp"
+#include "oracle/diverge/diverge.hpp"
+#include "oracle/engine/engine.hpp"
+#include "oracle/notation/bpn.hpp"
+#include "oracle/scenario/scenario.hpp"
+
+namespace bao::diverge {
+namespace {
+
+namespace fs = std::filesystem;
+
+const Ruleset& rules(std::string_view id) {
+  const Ruleset* r = find_ruleset(id);
+  EXPECT_NE(r, nullptr) << id;
+  return *r;
+}
+
+Position bpn(std::string_view text) {
+  auto p = parse_bpn(text);
+  EXPECT_TRUE(p.ok()) << text;
+  return p.value();
+}
+
+const Group* find_group(const PairReport& p, std::string_view a, std::string_view b) {
+  for (const Group& g : p.groups)
+    if (g.a.label == a && g.b.label == b) return &g;
+  return nullptr;
+}
+
+std::string groups_text(const PairReport& p) {
+  std::string out;
+  for (const Group& g : p.groups) out += g.a.label + " vs " + g.b.label + "\n";
+  return out;
+}
+
+// ---- Comparison and attribution ------------------------------------------------
+
+TEST(DivergeCompare, TheSameRulesAgreeAtTheStart) {
+  // guide-v2 and guide-r002 differ only in takasia, which no start move sets.
+  const PairReport p =
+      compare_position(rules("guide-v2"), rules("guide-r002"), start_position(rules("guide-v2")));
+  EXPECT_EQ(p.compared, 1);
+  EXPECT_EQ(p.moves_differ, 0);
+  EXPECT_EQ(p.results_differ, 0);
+  EXPECT_EQ(p.outcomes_differ, 0);
+  EXPECT_TRUE(p.groups.empty()) << groups_text(p);
+}
+
+TEST(DivergeCompare, ImmediateEndPartsAtTheGuidesEnd) {
+  // guide-vs-zanzibar-immediate-end: A4 1 captures a5 3, North's last front
+  // seeds. guide-v2 ends the game at the capture; ap-zanzibar sows them.
+  const Position pos =
+      bpn("S 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,3,0,0,0/0,0,0,2,0,0,0,0 hand=5,5");
+  const PairReport p = compare_position(rules("ap-zanzibar"), rules("guide-v2"), pos);
+  EXPECT_EQ(p.results_differ, 1);
+  ASSERT_FALSE(p.groups.empty());
+  const Group& g = p.groups.front();
+  EXPECT_EQ(g.b.label, "guide.win.immediate") << groups_text(p);
+  EXPECT_EQ(g.b.clause, ClauseId::GuideImmediateEnd);
+  EXPECT_TRUE(g.a.label.starts_with("ap.capture.entry")) << g.a.label;
+  EXPECT_EQ(g.items[static_cast<int>(Kind::Result)], g.total_items());
+  // The witness shows where: both traces agree up to the capture.
+  const Witness& w = g.witness;
+  ASSERT_NE(w.a.step, kNoStep);
+  ASSERT_EQ(w.a.step, w.b.step);
+  EXPECT_EQ(w.b.trace[w.b.step].kind, EventKind::End);
+  EXPECT_EQ(w.b.trace[w.b.step - 1].kind, EventKind::Capture);
+  EXPECT_EQ(w.a.trace[w.a.step].kind, EventKind::Enter);
+}
+
+TEST(DivergeCompare, TwoPieceStartAgainstNoMove) {
+  // guide-vs-zanzibar-two-piece-start: the owned house alone. guide-v2 has
+  // the two-piece start; ap-zanzibar has no move, so South loses.
+  const Position pos =
+      bpn("S 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5");
+  const PairReport p = compare_position(rules("ap-zanzibar"), rules("guide-v2"), pos);
+  EXPECT_EQ(p.moves_differ, 1);
+  EXPECT_EQ(p.outcomes_differ, 1);
+  const Group* g = find_group(p, "(game over: no-move)", "guide.nyumba.two-piece-start");
+  ASSERT_NE(g, nullptr) << groups_text(p);
+  EXPECT_EQ(g->items[static_cast<int>(Kind::OnlyB)], 2);  // A5Lt and A5Rt
+  EXPECT_EQ(g->positions, 1);
+  EXPECT_EQ(g->witness.a.legal.size(), 0u);
+  EXPECT_EQ(g->witness.a.status, "win N no-move");
+  EXPECT_FALSE(g->witness.a.move_legal);
+  EXPECT_TRUE(g->witness.b.move_legal);
+}
+
+TEST(DivergeCompare, TakasiaExemptionAgainstKutakatia) {
+  // guide-vs-zanzibar-takasia-one-piece: after A2L ap-zanzibar blocks a6;
+  // for guide-v2 a pit holding one seed is exempt.
+  const Position pos = bpn("S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0");
+  const PairReport p = compare_position(rules("ap-zanzibar"), rules("guide-v2"), pos);
+  const Group* g = find_group(p, "ap.kutakatia.set", "guide.takasia.exempt");
+  ASSERT_NE(g, nullptr) << groups_text(p);
+  EXPECT_EQ(g->witness.move, "A2L");
+  EXPECT_NE(g->witness.a.result.find("block=a6"), std::string::npos) << g->witness.a.result;
+  EXPECT_EQ(g->witness.b.result.find("block="), std::string::npos) << g->witness.b.result;
+}
+
+TEST(DivergeCompare, KuuThresholdStopsOneAndRelaysTheOther) {
+  // ap-bvz-kuu-threshold: A8L ends in the house with 7: working for
+  // ap-zanzibar (6), not for ap-bawo (8), which relays it.
+  const Position pos =
+      bpn("S 0,0,0,0,6,0,0,2/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 hand=5,5 house=A5");
+  const PairReport p = compare_position(rules("ap-zanzibar"), rules("ap-bawo"), pos);
+  EXPECT_EQ(p.moves_differ, 0);
+  const Group* g = find_group(p, "ap.nyumba.kutakata-stops", "ap.sow.relay");
+  ASSERT_NE(g, nullptr) << groups_text(p);
+  EXPECT_EQ(g->witness.move, "A8L");
+  EXPECT_EQ(format_protocol_trace({g->witness.a.trace[g->witness.a.step]}), "stop A5");
+  EXPECT_EQ(format_protocol_trace({g->witness.b.trace[g->witness.b.step]}), "relay A5 7");
+}
+
+TEST(DivergeCompare, StartOrderWithoutATraceStep) {
+  // ap-bvz-start-order-working-kuu: ap-zanzibar may start from the single
+  // A1, ap-bawo may not; no trace step records the start order.
+  const Position pos =
+      bpn("S 1,0,2,0,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5");
+  const PairReport p = compare_position(rules("ap-zanzibar"), rules("ap-bawo"), pos);
+  const Group* g = find_group(p, "ap.kunamua.kutakata-sow", "(no such start)");
+  ASSERT_NE(g, nullptr) << groups_text(p);
+  EXPECT_EQ(g->items[static_cast<int>(Kind::OnlyA)], 2);  // A1L, A1R
+  EXPECT_EQ(g->witness.b.legal, (std::vector<std::string>{"A3L", "A3R"}));
+}
+
+TEST(DivergeCompare, StateOneRulesetLacksIsSkippedAndCounted) {
+  // A takasia target means nothing to a ruleset with another blocking rule.
+  const Position takasia =
+      bpn("N 0,2,0,0,1,1,0,0/0,0,2,2,0,2,6,4 1,0,1,2,10,0,0,10/2,2,8,4,1,2,1,0 block=a4");
+  PairReport p = compare_position(rules("guide-v2"), rules("ap-zanzibar"), takasia);
+  EXPECT_EQ(p.compared, 0);
+  EXPECT_EQ(p.skipped["block"], 1);
+  // guide-r002 has no takasia at all.
+  p = compare_position(rules("guide-v2"), rules("guide-r002"), takasia);
+  EXPECT_EQ(p.skipped["block"], 1);
+  // Seeds kept off the board by the guide's immediate end.
+  const Position stored =
+      bpn("N 0,0,0,2,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=4,5 store=3,0");
+  p = compare_position(rules("guide-v2"), rules("ap-zanzibar"), stored);
+  EXPECT_EQ(p.skipped["store"], 1);
+  // ap-bawo's record of kuu use.
+  const Position used =
+      bpn("S 0,0,0,0,9,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,8,2,2,0/0,0,0,0,0,0,0,0 hand=19,20 "
+          "house=A5,a5 used=A5");
+  p = compare_position(rules("ap-bawo"), rules("ap-malawi-setup"), used);
+  EXPECT_EQ(p.skipped["used"], 1);
+}
+
+// ---- Output ------------------------------------------------------------------------
+
+TEST(DivergeOutput, HtmlEscapeEscapesTheFiveCharacters) {
+  EXPECT_EQ(html_escape(R"(<a href="x">Tom & Jerry's</a>)"),
+            "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
+  EXPECT_EQ(html_escape("plain A6L"), "plain A6L");
+}
+
+// A report with one group whose witness carries hostile text where input
+// reaches the page (a scenario id and a move line come from files).
+Report hostile_report() {
+  Report r;
+  r.rulesets = {&rules("ap-zanzibar"), &rules("guide-v2")};
+  r.positions = 0;
+  r.walked = {{"ap-zanzibar", 0}, {"guide-v2", 0}};
+  PairReport p = compare_position(
+      rules("ap-zanzibar"), rules("guide-v2"),
+      bpn("S 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,3,0,0,0/0,0,0,2,0,0,0,0 hand=5,5"));
+  EXPECT_FALSE(p.groups.empty());
+  for (Group& g : p.groups) g.witness.scenario = "<script>alert('x')</script> & co";
+  r.pairs.push_back(std::move(p));
+  return r;
+}
+
+TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
+  const std::string html = render_html(hostile_report());
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co"),
+            std::string::npos);
+  // Self-contained: no external stylesheet, script or image.
+  EXPECT_EQ(html.find("<link"), std::string::npos);
+  EXPECT_EQ(html.find("src="), std::string::npos);
+  EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
+  const std::string md = render_markdown(hostile_report());
+  EXPECT_EQ(md.find("<script"), std::string::npos);
+}
+
+// Checks that every tag is closed in order (no attribute holds '<' or '>').
+std::string tag_balance(std::string_view xml) {
+  std::vector<std::string> open;
+  for (std::size_t i = xml.find('<'); i != std::string_view::npos; i = xml.find('<', i + 1)) {
+    const std::size_t end = xml.find('>', i);
+    if (end == std::string_view::npos) return "unterminated tag";
+    const std::string_view tag = xml.substr(i + 1, end - i - 1);
+    if (tag.empty()) return "empty tag";
+    if (tag.back() == '/') continue;
+    const std::size_t name_end = tag.find_first_of(" \n");
+    if (tag.front() == '/') {
+      const std::string name(tag.substr(1));
+      if (open.empty() || open.back() != name)
+        return "closing " + name + " without opening" +
+               (open.empty() ? "" : " (" + open.back() + ")");
+      open.pop_back();
+    } else {
+      open.emplace_back(tag.substr(0, name_end));
+    }
+  }
+  return open.empty() ? "" : "unclosed " + open.back();
+}
+
+TEST(DivergeOutput, SvgIsWellFormedAndShowsTheBoard) {
+  const Report r = hostile_report();
+  const Group& g = r.pairs.front().groups.front();
+  const std::string svg = witness_svg(g.witness, "w1");
+  EXPECT_TRUE(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")) << svg.substr(0, 80);
+  EXPECT_TRUE(svg.ends_with("</svg>\n"));
+  EXPECT_EQ(tag_balance(svg), "");
+  // 32 pits per board, two boards, each with a count.
+  std::size_t counts = 0;
+  for (std::size_t i = svg.find("class=\"count\""); i != std::string::npos;
+       i = svg.find("class=\"count\"", i + 1))
+    ++counts;
+  EXPECT_EQ(counts, 64u);
+  EXPECT_NE(svg.find("id=\"w1-arrow\""), std::string::npos);
+  EXPECT_NE(svg.find("class=\"part\""), std::string::npos);  // the parting step is ringed
+  EXPECT_NE(svg.find("class=\"capture\""), std::string::npos);
+  const std::string html = render_html(r);
+  const std::size_t body = html.find("<body>");
+  const std::size_t end = html.find("</body>") + std::string_view("</body>").size();
+  EXPECT_EQ(tag_balance(std::string_view(html).substr(body, end - body)), "");
+}
+
+// ---- Whole reports ----------------------------------------------------------------
+
+Options small_options(int jobs) {
+  Options o;
+  o.rulesets = {&rules("ap-zanzibar"), &rules("guide-v2"), &rules("ap-bawo")};
+  o.positions = 900;
+  o.seed = 7;
+  o.jobs = jobs;
+  o.scenario_paths = {std::string(BAO_SOURCE_DIR) + "/scenarios/guide"};
+  return o;
+}
+
+TEST(DivergeRun, TheReportDoesNotDependOnJobs) {
+  auto one = run(small_options(1));
+  auto two = run(small_options(2));
+  auto three = run(small_options(3));
+  ASSERT_TRUE(one.ok()) << one.error().message;
+  ASSERT_TRUE(two.ok() && three.ok());
+  EXPECT_EQ(one->corpus, 900 + one->scenario_positions);
+  EXPECT_GT(one->scenario_positions, 0);
+  EXPECT_EQ(render_json(*one), render_json(*two));
+  EXPECT_EQ(render_json(*one), render_json(*three));
+  EXPECT_EQ(render_markdown(*one), render_markdown(*two));
+  EXPECT_EQ(render_html(*one), render_html(*two));
+  // Another seed plays other games.
+  Options other = small_options(2);
+  other.seed = 8;
+  EXPECT_NE(render_json(*run(other)), render_json(*one));
+}
+
+TEST(DivergeRun, WitnessesLoadAsScenariosAndPass) {
+  auto report = run(small_options(2));
+  ASSERT_TRUE(report.ok());
+  const auto files = witness_files(*report);
+  ASSERT_FALSE(files.empty());
+  std::vector<scenario::Scenario> all;
+  for (const WitnessFile& f : files) {
+    const std::string yaml = witness_yaml(f);
+    EXPECT_NE(yaml.find("not worked out by hand"), std::string::npos);
+    auto loaded = scenario::load_string(yaml, f.stem + ".yaml");
+    ASSERT_TRUE(loaded.errors.empty()) << scenario::to_string(loaded.errors.front()) << "\n"
+                                       << yaml;
+    ASSERT_EQ(loaded.scenarios.size(), 1u);
+    EXPECT_EQ(loaded.scenarios[0].expectations.size(), 2u);
+    all.push_back(loaded.scenarios[0]);
+  }
+  scenario::OracleSubject oracle;
+  const scenario::RunSummary summary = scenario::run_scenarios(all, oracle, {});
+  EXPECT_EQ(summary.failed, 0) << scenario::format_report(summary);
+  EXPECT_EQ(summary.passed, static_cast<int>(2 * files.size()));
+}
+
+TEST(DivergeRun, BadOptionsAreErrors) {
+  Options o = small_options(0);
+  EXPECT_FALSE(run(o).ok());
+  o = small_options(1);
+  o.rulesets = {&rules("ap-zanzibar")};
+  EXPECT_FALSE(run(o).ok());
+  o.rulesets = {&rules("ap-zanzibar"), &rules("ap-zanzibar")};
+  EXPECT_FALSE(run(o).ok());
+}
+
+// ---- The command ---------------------------------------------------------------------
+
+struct Ran {
+  int status = -1;
+  std::string out, err;
+};
+
+Ran run_oracle(const std::string& args) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("bao-diverge-cli-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string cmd = std::string(BAO_ORACLE_BIN) + " " + args + " >" + (dir / "out").string() +
+                          " 2>" + (dir / "err").string();
+  const int raw = std::system(cmd.c_str());
+  Ran r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = read_file((dir / "out").string()).value();
+  r.err = read_file((dir / "err").string()).value();
+  fs::remove_all(dir);
+  return r;
+}
+
+void expect_one_line_error(const Ran& r, std::string_view what) {
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(r.err.starts_with("bao-oracle: ")) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find(what), std::string::npos) << r.err;
+}
+
+TEST(DivergeCli, BadInputIsOneLineWithStatusTwo) {
+  expect_one_line_error(run_oracle("diverge --rulesets ap-zanzibar,nope --out /tmp/x"),
+                        "--rulesets: unknown ruleset 'nope'");
+  expect_one_line_error(run_oracle("diverge --rulesets ap-zanzibar --out /tmp/x"), "--rulesets");
+  expect_one_line_error(run_oracle("diverge --jobs 0 --out /tmp/x"), "--jobs");
+  expect_one_line_error(run_oracle("diverge --jobs many"), "--jobs");
+  expect_one_line_error(run_oracle("diverge --positions -5"), "--positions");
+  // A file where the folder should be.
+  expect_one_line_error(
+      run_oracle("diverge --positions 10 --rulesets ap-zanzibar,guide-v2 --out /dev/null/report"),
+      "--out");
+}
+
+TEST(DivergeCli, WritesTheReportAndSaysWhere) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("bao-diverge-out-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  // A stale witness from an earlier run is removed.
+  fs::create_directories(dir / "witnesses");
+  std::ofstream(dir / "witnesses" / "old--pair--99.yaml") << "scenarios: []\n";
+  const Ran r = run_oracle(
+      "diverge --rulesets ap-zanzibar,guide-v2 --positions 200 --jobs 2 "
+      "--out " +
+      dir.string());
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("divergence report written to " + dir.string()), std::string::npos);
+  EXPECT_NE(r.err.find("positions/s"), std::string::npos);  // timings on stderr only
+  for (const char* f : {"report.md", "report.html", "report.json"})
+    EXPECT_TRUE(fs::exists(dir / f)) << f;
+  EXPECT_FALSE(fs::exists(dir / "witnesses" / "old--pair--99.yaml"));
+  EXPECT_TRUE(fs::exists(dir / "witnesses" / "ap-zanzibar--guide-v2--01.yaml"));
+  EXPECT_TRUE(fs::exists(dir / "witnesses" / "ap-zanzibar--guide-v2--01.svg"));
+  for (const auto& e : fs::directory_iterator(dir))
+    EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
+  fs::remove_all(dir);
+}
+
+// ---- The committed report ------------------------------------------------------------
+
+std::set<std::string> files_under(const fs::path& root) {
+  std::set<std::string> out;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file()) out.insert(fs::relative(e.path(), root).string());
+  return out;
+}
+
+// reports/default is the default report, byte for byte. When a rule or the
+// corpus changes, regenerate it from the repository root with
+//   build/release/bao-oracle diverge
+TEST(DivergeCommitted, DefaultReportMatchesAFreshRun) {
+  const fs::path committed = fs::path(BAO_SOURCE_DIR) / kDefaultOut;
+  ASSERT_TRUE(fs::exists(committed / "report.json"))
+      << committed << " is missing; run `bao-oracle diverge` from the repository root";
+  const fs::path fresh =
+      fs::temp_directory_path() / ("bao-diverge-default-" + std::to_string(::getpid()));
+  fs::remove_all(fresh);
+  CommandOptions o;
+  o.out = fresh.string();
+  o.jobs = 2;
+  o.quiet = true;
+  std::ostringstream out, err;
+  ASSERT_EQ(run_command(o, out, err), 0) << err.str();
+  const std::set<std::string> want = files_under(fresh);
+  std::set<std::string> have = files_under(committed);
+  have.erase("README.md");
+  EXPECT_EQ(have, want) << "regenerate with `bao-oracle diverge` from the repository root";
+  for (const std::string& f : want) {
+    if (!have.count(f)) continue;
+    EXPECT_TRUE(read_file((committed / f).string()).value() ==
+                read_file((fresh / f).string()).value())
+        << f << " differs from a fresh run; regenerate with `bao-oracle diverge`";
+  }
+  fs::remove_all(fresh);
+}
+
+}  // namespace
+}  // namespace bao::diverge
