@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -224,6 +225,25 @@ TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
       caught, total, median(times), *std::max_element(times.begin(), times.end()), median(seeds),
       *std::max_element(seeds.begin(), seeds.end()), median(lines),
       *std::max_element(lines.begin(), lines.end()));
+}
+
+}  // namespace
+}  // namespace bao
+
+namespace bao {
+namespace {
+
+// The example engine in Python (examples/python/, standard library only)
+// passes the checker under the ruleset it plays.
+TEST(CheckCli, ThePythonExampleEngineAgrees) {
+  if (std::system("python3 --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  const RunResult r =
+      run_oracle({"check", "--engine",
+                  fmt::format("python3 {}/examples/python/maasai_engine.py", BAO_SOURCE_DIR),
+                  "--ruleset", "site-maasai", "--games", "20"},
+                 300);
+  EXPECT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("no findings"), std::string::npos) << r.out;
 }
 
 }  // namespace
