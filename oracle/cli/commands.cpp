@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "oracle/checker/external_subject.hpp"
+#include "oracle/cli/check_command.hpp"
 #include "oracle/cli/engine_server.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
@@ -24,7 +25,6 @@
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
-#include "oracle/cli/check_command.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::cli {

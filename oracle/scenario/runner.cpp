@@ -14,9 +14,9 @@
 #include <sstream>
 
 #include "oracle/core/clause.hpp"
+#include "oracle/core/files.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/notation/bpn.hpp"
-#include "oracle/core/files.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {
