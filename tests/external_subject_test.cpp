@@ -18,6 +18,7 @@
 
 #include "oracle/core/mutation.hpp"
 #include "oracle/scenario/scenario.hpp"
+#include "tests/subprocess_support.hpp"
 
 namespace bao::checker {
 namespace {
@@ -165,72 +166,12 @@ TEST(ExternalSubject, GivesUpOnAnEngineThatKeepsFailing) {
 
 // ---- bao-oracle scenarios --engine -------------------------------------------
 
-struct CommandResult {
-  std::string out;
-  std::string err;
-  int status = -1;
-};
-
-// Runs bao-oracle with `args`, stdin from /dev/null, both outputs drained
-// together, with a time limit.
-CommandResult run_oracle(const std::vector<std::string>& args) {
-  CommandResult r;
-  int out_pipe[2];
-  int err_pipe[2];
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0) return r;
-  if (::pipe2(err_pipe, O_CLOEXEC) != 0) {
-    ::close(out_pipe[0]);
-    ::close(out_pipe[1]);
-    return r;
-  }
-  std::vector<const char*> argv{BAO_ORACLE_BIN};
-  for (const auto& a : args) argv.push_back(a.c_str());
-  argv.push_back(nullptr);
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    const int null = ::open("/dev/null", O_RDONLY);
-    if (null >= 0) ::dup2(null, 0);
-    ::dup2(out_pipe[1], 1);
-    ::dup2(err_pipe[1], 2);
-    ::signal(SIGPIPE, SIG_DFL);
-    ::execv(argv[0], const_cast<char* const*>(argv.data()));
-    ::_exit(127);
-  }
-  ::close(out_pipe[1]);
-  ::close(err_pipe[1]);
-  pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
-  std::string* sinks[2] = {&r.out, &r.err};
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  int open_pipes = 2;
-  while (open_pipes > 0 && std::chrono::steady_clock::now() < deadline) {
-    if (::poll(fds, 2, 1000) < 0) break;
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-      char chunk[4096];
-      const ssize_t n = ::read(fds[i].fd, chunk, sizeof chunk);
-      if (n > 0) {
-        sinks[i]->append(chunk, static_cast<std::size_t>(n));
-      } else {
-        ::close(fds[i].fd);
-        fds[i].fd = -1;
-        --open_pipes;
-      }
-    }
-  }
-  if (open_pipes > 0) ::kill(pid, SIGKILL);
-  for (const pollfd& p : fds)
-    if (p.fd >= 0) ::close(p.fd);
-  int status = 0;
-  if (::waitpid(pid, &status, 0) == pid && WIFEXITED(status)) r.status = WEXITSTATUS(status);
-  return r;
-}
-
 std::string quoted(const std::string& path) {
   return "'" + path + "'";
 }
 
 TEST(ScenariosEngineCli, AllPassAgainstTheOracleEngine) {
-  const CommandResult r =
+  const RunResult r =
       run_oracle({"scenarios", kScenarios, "--engine", quoted(BAO_ORACLE_BIN) + " engine"});
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find(" 0 failed"), std::string::npos) << r.out;
@@ -238,32 +179,31 @@ TEST(ScenariosEngineCli, AllPassAgainstTheOracleEngine) {
 }
 
 TEST(ScenariosEngineCli, MutantEngineFails) {
-  const CommandResult r =
+  const RunResult r =
       run_oracle({"scenarios", kApScenarios, "--engine",
                   quoted(BAO_ORACLE_BIN) + " engine --mutant " + kMutant, "--timeout-ms", "3000"});
   EXPECT_EQ(r.status, 1) << r.out << r.err;
 }
 
 TEST(ScenariosEngineCli, EngineThatCannotStartIsBadInput) {
-  const CommandResult missing =
+  const RunResult missing =
       run_oracle({"scenarios", kScenarios, "--engine", "/nonexistent/engine --x"});
   EXPECT_EQ(missing.status, 2);
   EXPECT_EQ(missing.out, "");
   EXPECT_NE(missing.err.find("bao-oracle: --engine: engine fault: spawn-failed"), std::string::npos)
       << missing.err;
-  const CommandResult unbalanced = run_oracle({"scenarios", "--engine", "engine 'x"});
+  const RunResult unbalanced = run_oracle({"scenarios", "--engine", "engine 'x"});
   EXPECT_EQ(unbalanced.status, 2);
   EXPECT_NE(unbalanced.err.find("unbalanced '"), std::string::npos) << unbalanced.err;
-  const CommandResult coverage = run_oracle({"scenarios", "--coverage", "--engine", "x"});
+  const RunResult coverage = run_oracle({"scenarios", "--coverage", "--engine", "x"});
   EXPECT_EQ(coverage.status, 2);
 }
 
 TEST(ScenariosEngineCli, FaultsAreFailuresAndReported) {
   // Crashes on its 30th request, after each restart: some checks fail, the
   // run goes on, and stderr sums the faults up.
-  const CommandResult r =
-      run_oracle({"scenarios", kApScenarios, "--ruleset", "ap-zanzibar", "--engine",
-                  quoted(BAO_FAKE_ENGINE) + " crash 30", "--timeout-ms", "2000"});
+  const RunResult r = run_oracle({"scenarios", kApScenarios, "--ruleset", "ap-zanzibar", "--engine",
+                                  quoted(BAO_FAKE_ENGINE) + " crash 30", "--timeout-ms", "2000"});
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("engine fault: crash"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("engine faults"), std::string::npos) << r.err;

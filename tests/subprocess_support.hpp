@@ -20,13 +20,19 @@ struct RunResult {
   int status = -1;  // exit status; -1 when killed or not started
 };
 
-// Runs bao-oracle with `args`, stdin from /dev/null, and a time limit so that
-// a hang fails the test instead of stalling the suite.
+// Runs bao-oracle with `args`, stdin from /dev/null, both outputs drained
+// together (a child blocked on a full stderr pipe would never finish stdout),
+// and a time limit so that a hang fails the test instead of stalling it.
 inline RunResult run_oracle(const std::vector<std::string>& args, int timeout_seconds = 60) {
   RunResult r;
   int out_pipe[2];
   int err_pipe[2];
-  if (::pipe(out_pipe) != 0 || ::pipe(err_pipe) != 0) return r;
+  if (::pipe2(out_pipe, O_CLOEXEC) != 0) return r;
+  if (::pipe2(err_pipe, O_CLOEXEC) != 0) {
+    ::close(out_pipe[0]);
+    ::close(out_pipe[1]);
+    return r;
+  }
   std::vector<const char*> argv{BAO_ORACLE_BIN};
   for (const auto& a : args) argv.push_back(a.c_str());
   argv.push_back(nullptr);
@@ -36,14 +42,12 @@ inline RunResult run_oracle(const std::vector<std::string>& args, int timeout_se
     if (null >= 0) ::dup2(null, 0);
     ::dup2(out_pipe[1], 1);
     ::dup2(err_pipe[1], 2);
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
+    ::signal(SIGPIPE, SIG_DFL);  // the engine client ignores it in this process
     ::execv(argv[0], const_cast<char* const*>(argv.data()));
     ::_exit(127);
   }
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
-  // Drain both pipes together: a child blocked on a full stderr pipe would
-  // otherwise never finish writing stdout.
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   std::string* sinks[2] = {&r.out, &r.err};
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(timeout_seconds);
