@@ -2,6 +2,7 @@
 // engine_client.hpp for the contract and docs/protocol.md ("Driving an
 // engine") for the rules it applies to what an engine sends.
 #include "oracle/checker/engine_client.hpp"
+#include "oracle/core/text.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -127,7 +128,7 @@ std::optional<Response> parse_response(std::string_view line) {
 
 std::string join(const std::vector<std::string>& words) {
   std::string out;
-  for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
+  for (const auto& w : words) append_item(out, " ", w);
   return out;
 }
 

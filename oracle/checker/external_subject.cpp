@@ -1,6 +1,7 @@
 // ExternalSubject: the Subject calls as pipelined protocol batches, and the
 // engine's faults as Errors (external_subject.hpp).
 #include "oracle/checker/external_subject.hpp"
+#include "oracle/core/text.hpp"
 
 #include <fmt/format.h>
 
@@ -34,7 +35,7 @@ std::vector<scenario::TraceItem> parse_trace(std::string_view payload) {
     const std::size_t end = std::min(payload.find(';', begin), payload.size());
     std::string text;
     for (const std::string& w : split_words(payload.substr(begin, end - begin)))
-      text += (text.empty() ? "" : " ") + w;
+      append_item(text, " ", w);
     if (!text.empty()) items.push_back({std::move(text), ""});
     begin = end + 1;
   }
@@ -43,7 +44,7 @@ std::vector<scenario::TraceItem> parse_trace(std::string_view payload) {
 
 std::string quoted_command(const std::vector<std::string>& argv) {
   std::string out;
-  for (const auto& a : argv) out += (out.empty() ? "" : " ") + a;
+  for (const auto& a : argv) append_item(out, " ", a);
   return out;
 }
 

@@ -18,6 +18,7 @@
 #include "fuzz/engine_probe.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/ruleset.hpp"
+#include "oracle/core/text.hpp"
 
 extern char** environ;
 
@@ -353,8 +354,7 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
 int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
   if (!find_ruleset(o.ruleset)) {
     std::string known;
-    for (const Ruleset* r : all_rulesets())
-      known += (known.empty() ? "" : ", ") + std::string(r->id);
+    for (const Ruleset* r : all_rulesets()) append_item(known, ", ", r->id);
     return fail(err, fmt::format("--ruleset: unknown ruleset '{}' (known: {})", o.ruleset, known));
   }
   std::uint32_t shard_i = 0, shard_n = 1;

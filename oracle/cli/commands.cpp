@@ -22,6 +22,7 @@
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
+#include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -32,7 +33,7 @@ namespace {
 
 std::string known_ruleset_ids() {
   std::string ids;
-  for (const Ruleset* r : all_rulesets()) ids += (ids.empty() ? "" : ", ") + std::string(r->id);
+  for (const Ruleset* r : all_rulesets()) append_item(ids, ", ", r->id);
   return ids;
 }
 

@@ -13,6 +13,7 @@
 #include <ostream>
 #include <streambuf>
 
+#include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 
@@ -182,7 +183,7 @@ std::string EngineServer::dispatch(std::string_view command, std::string_view ar
   if (command == "rulesets") {
     std::string ids;
     for (const Ruleset* r : all_rulesets())
-      if (mutate(*r, mutation_).ok()) ids += (ids.empty() ? "" : " ") + std::string(r->id);
+      if (mutate(*r, mutation_).ok()) append_item(ids, " ", r->id);
     return ok(ids);
   }
   if (command == "ruleset") return select_ruleset(argument);

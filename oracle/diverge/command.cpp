@@ -8,6 +8,7 @@
 #include <ostream>
 #include <thread>
 
+#include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 
 namespace bao::diverge {
@@ -29,8 +30,7 @@ Expected<std::vector<const Ruleset*>> parse_rulesets(std::string_view list) {
     const Ruleset* rules = find_ruleset(id);
     if (rules == nullptr) {
       std::string known;
-      for (const Ruleset* r : all_rulesets())
-        known += (known.empty() ? "" : ", ") + std::string(r->id);
+      for (const Ruleset* r : all_rulesets()) append_item(known, ", ", r->id);
       return Error{fmt::format("--rulesets: unknown ruleset '{}' (known: {})", id, known)};
     }
     out.push_back(rules);

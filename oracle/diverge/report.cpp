@@ -9,6 +9,7 @@
 #include <set>
 
 #include "oracle/core/files.hpp"
+#include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 
 namespace bao::diverge {
@@ -179,7 +180,7 @@ std::string html_escape(std::string_view text) {
 
 std::string reproduce_command(const Report& r) {
   std::string ids;
-  for (const Ruleset* rules : r.rulesets) ids += (ids.empty() ? "" : ",") + std::string(rules->id);
+  for (const Ruleset* rules : r.rulesets) append_item(ids, ",", rules->id);
   std::string out = fmt::format("bao-oracle diverge --rulesets {} --positions {} --seed {}", ids,
                                 r.positions, r.seed);
   for (const std::string& s : r.scenario_args) out += fmt::format(" --scenarios {}", s);
@@ -196,7 +197,7 @@ std::vector<WitnessFile> witness_files(const Report& report) {
 
 std::string render_markdown(const Report& r) {
   std::string ids;
-  for (const Ruleset* rules : r.rulesets) ids += (ids.empty() ? "" : ", ") + std::string(rules->id);
+  for (const Ruleset* rules : r.rulesets) append_item(ids, ", ", rules->id);
   std::string out = fmt::format("# Divergence report: {}\n\n", md(ids));
   out += fmt::format(
       "Where these rulesets answer the same position differently, and which clause of each "
@@ -314,7 +315,7 @@ constexpr std::string_view kCss =
 
 std::string render_html(const Report& r) {
   std::string ids;
-  for (const Ruleset* rules : r.rulesets) ids += (ids.empty() ? "" : ", ") + std::string(rules->id);
+  for (const Ruleset* rules : r.rulesets) append_item(ids, ", ", rules->id);
   std::string out = fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<title>Divergence report: {}</title>\n<style>{}</style>\n</head>\n<body>\n",
@@ -556,9 +557,9 @@ std::string q(std::string_view text) {
 }
 
 std::string yaml_list(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + q(items[i]);
-  return out + "]";
+  std::string out;
+  for (const std::string& item : items) append_item(out, ", ", q(item));
+  return "[" + out + "]";
 }
 
 // The trace items up to the parting step: the few before it for context, and
@@ -578,7 +579,7 @@ std::vector<std::string> events_to_step(const WitnessSide& s) {
 
 std::string yaml_side(const Witness& w, const WitnessSide& s) {
   std::string legal;
-  for (const std::string& m : s.legal) legal += (legal.empty() ? "" : " ") + m;
+  for (const std::string& m : s.legal) append_item(legal, " ", m);
   std::string out = fmt::format("      {}:\n        - legal: {}\n        - status: {}\n", s.ruleset,
                                 q(legal), q(s.status));
   if (!s.move_legal && !w.move.empty()) out += fmt::format("        - excludes: {}\n", q(w.move));

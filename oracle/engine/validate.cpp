@@ -3,6 +3,7 @@
 #include <bit>
 #include <optional>
 
+#include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/engine/single_lap.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -14,7 +15,7 @@ std::string pit_list(std::uint32_t mask) {
   std::string out;
   for (Side s : {Side::South, Side::North})
     for (Pit p = 0; p < kPitsPerSide; ++p)
-      if (mask & pit_bit(s, p)) out += (out.empty() ? "" : ", ") + pit_name(s, p);
+      if (mask & pit_bit(s, p)) append_item(out, ", ", pit_name(s, p));
   return out.empty() ? "none" : out;
 }
 
