@@ -4,6 +4,7 @@
 // scenarios/abstract_play/bawo_vs_zanzibar.yaml, whose comments give the
 // working), skipped positions, escaping, pictures, determinism, witnesses
 // that load as scenarios, the command's errors, and the committed report.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -143,6 +144,62 @@ TEST(DivergeCompare, StartOrderWithoutATraceStep) {
   EXPECT_EQ(g->witness.b.legal, (std::vector<std::string>{"A3L", "A3R"}));
 }
 
+// clause: site.bank.house-never-lifted
+TEST(DivergeCompare, AForbiddenLiftIsAttributedToTheClauseThatForbidsIt) {
+  // Bank never lifts its house A5 (004 file, Lifting); Maasai lifts any
+  // occupied pit of the mover. So A5L is Maasai's only. No trace step of
+  // Bank says why; its mutants do: letting the house be lifted adds A5L and
+  // nothing else, while moving the house to A4 also takes A4L away.
+  const Position pos = bpn("S 0,0,0,1,2,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0");
+  const PairReport p = compare_position(rules("site-bank"), rules("site-maasai"), pos);
+  const Group* g = find_group(p, "site.bank.house-never-lifted", "site.lift.any-own-pit");
+  ASSERT_NE(g, nullptr) << groups_text(p);
+  EXPECT_EQ(g->a.clause, ClauseId::SiteBankNoLift);
+  EXPECT_EQ(g->items[static_cast<int>(Kind::OnlyB)], 1);
+  EXPECT_EQ(g->witness.move, "A5L");
+  EXPECT_EQ(g->witness.a.legal, (std::vector<std::string>{"A4L"}));
+  EXPECT_EQ(g->witness.a.step, kNoStep);  // no step of Bank's is the reason
+}
+
+// clause: site.bank.progress-house
+// clause: site.progress.capture-resets
+TEST(DivergeCompare, AQuietCountDifferenceCitesEachProgressRule) {
+  // A7L sows A6 and A5, Bank's house, and stops in the empty A5 (a4 is
+  // empty: no Maasai capture). The same steps under both; but a seed in the
+  // house is progress in Bank (quiet 3 -> 0), while Maasai counts a turn
+  // without capture (quiet 3 -> 4).
+  const Position pos =
+      bpn("S 0,0,0,0,0,0,2,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 quiet=3");
+  const PairReport p = compare_position(rules("site-bank"), rules("site-maasai"), pos);
+  const Group* g = find_group(p, "site.bank.progress-house", "site.progress.capture-resets");
+  ASSERT_NE(g, nullptr) << groups_text(p);
+  EXPECT_EQ(g->items[static_cast<int>(Kind::Result)], 1);
+  EXPECT_EQ(g->witness.move, "A7L");
+  EXPECT_EQ(g->witness.a.result,
+            "N 0,0,0,0,1,1,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0");
+  EXPECT_EQ(g->witness.b.result,
+            "N 0,0,0,0,1,1,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 quiet=4");
+}
+
+// clause: ludii.interp.end-order-entry-choice
+// clause: guide.capture.entry-first-namua-choice
+TEST(DivergeCompare, AnEntryTheOtherForbidsPartsAtTheKichwa) {
+  // ludii-house-question: A3 1 faces a6 4, house A5 6. The guide lets the
+  // first namua capture enter at either kichwa (A3L, A3R); Ludii's ordering
+  // of sowing ends, applied to the entry (our interpretation), prefers the
+  // end in the house: A3L only. A3R parts from Ludii's A3L at the entry.
+  const Position pos =
+      bpn("S 0,0,1,0,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,4,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5");
+  const PairReport p = compare_position(rules("guide-v2"), rules("ludii"), pos);
+  const Group* g = find_group(p, "guide.capture.entry-first-namua-choice",
+                              "ludii.interp.end-order-entry-choice");
+  ASSERT_NE(g, nullptr) << groups_text(p);
+  EXPECT_EQ(g->witness.move, "A3R");
+  ASSERT_NE(g->witness.a.step, kNoStep);
+  EXPECT_EQ(format_protocol_trace({g->witness.a.trace[g->witness.a.step]}), "enter A1 4");
+  EXPECT_EQ(g->witness.b.shown_move, "A3L");  // how Ludii plays from A3 instead
+}
+
 TEST(DivergeCompare, StateOneRulesetLacksIsSkippedAndCounted) {
   // A takasia target means nothing to a ruleset with another blocking rule.
   const Position takasia =
@@ -246,6 +303,34 @@ TEST(DivergeOutput, SvgIsWellFormedAndShowsTheBoard) {
   const std::size_t body = html.find("<body>");
   const std::size_t end = html.find("</body>") + std::string_view("</body>").size();
   EXPECT_EQ(tag_balance(std::string_view(html).substr(body, end - body)), "");
+}
+
+TEST(DivergeOutput, SvgLabelsEachPitWithItsSowingSteps) {
+  // A hand-made trace: lift A1, then sow A2, A3, A2, A2. A2 is reached at
+  // steps 1, 3 and 4, A3 at step 2: one label per pit, "1 +2" and "2".
+  Witness w;
+  w.position = "S 4,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0";
+  w.move = "A1R";
+  w.kind = Kind::Result;
+  w.a.ruleset = "ap-zanzibar";
+  w.a.shown_move = "A1R";
+  w.a.move_legal = true;
+  w.a.trace = {{EventKind::Lift, Side::South, front_pit(1), 4, {}, ClauseId::None},
+               {EventKind::Sow, Side::South, front_pit(2), 1, {}, ClauseId::None},
+               {EventKind::Sow, Side::South, front_pit(3), 1, {}, ClauseId::None},
+               {EventKind::Sow, Side::South, front_pit(2), 1, {}, ClauseId::None},
+               {EventKind::Sow, Side::South, front_pit(2), 1, {}, ClauseId::None}};
+  w.b = w.a;
+  w.b.ruleset = "guide-v2";
+  const std::string svg = witness_svg(w, "w");
+  std::vector<std::string> labels;
+  const std::string open = "class=\"step\"";
+  for (std::size_t i = svg.find(open); i != std::string::npos; i = svg.find(open, i + 1)) {
+    const std::size_t from = svg.find('>', i) + 1;
+    labels.push_back(svg.substr(from, svg.find('<', from) - from));
+  }
+  // Per board, pits in order South A1..., so A2's label, then A3's.
+  EXPECT_EQ(labels, (std::vector<std::string>{"1 +2", "2", "1 +2", "2"}));
 }
 
 // ---- Whole reports ----------------------------------------------------------------
@@ -389,14 +474,30 @@ std::set<std::string> files_under(const fs::path& root) {
 // reports/default is the default report, byte for byte. When a rule or the
 // corpus changes, regenerate it from the repository root with
 //   build/release/bao-oracle diverge
-TEST(DivergeCommitted, DefaultReportMatchesAFreshRun) {
-  const fs::path committed = fs::path(BAO_SOURCE_DIR) / kDefaultOut;
+// The committed reports under reports/ and the options that write them
+// (reports/README.md lists the same commands).
+struct CommittedReport {
+  std::string_view dir;
+  std::string_view rulesets;
+  long positions;
+};
+
+class DivergeCommitted : public ::testing::TestWithParam<CommittedReport> {};
+
+TEST_P(DivergeCommitted, MatchesAFreshRun) {
+  const CommittedReport& c = GetParam();
+  const fs::path committed = fs::path(BAO_SOURCE_DIR) / c.dir;
+  const std::string command = fmt::format(
+      "bao-oracle diverge --rulesets {} --positions {} --out {}", c.rulesets, c.positions, c.dir);
   ASSERT_TRUE(fs::exists(committed / "report.json"))
-      << committed << " is missing; run `bao-oracle diverge` from the repository root";
+      << committed << " is missing; run `" << command << "` from the repository root";
   const fs::path fresh =
-      fs::temp_directory_path() / ("bao-diverge-default-" + std::to_string(::getpid()));
+      fs::temp_directory_path() /
+      fmt::format("bao-diverge-{}-{}", fs::path(c.dir).filename().string(), ::getpid());
   fs::remove_all(fresh);
   CommandOptions o;
+  o.rulesets = std::string(c.rulesets);
+  o.positions = c.positions;
   o.out = fresh.string();
   o.jobs = 2;
   o.quiet = true;
@@ -405,15 +506,27 @@ TEST(DivergeCommitted, DefaultReportMatchesAFreshRun) {
   const std::set<std::string> want = files_under(fresh);
   std::set<std::string> have = files_under(committed);
   have.erase("README.md");
-  EXPECT_EQ(have, want) << "regenerate with `bao-oracle diverge` from the repository root";
+  EXPECT_EQ(have, want) << "regenerate with `" << command << "` from the repository root";
   for (const std::string& f : want) {
     if (!have.count(f)) continue;
     EXPECT_TRUE(read_file((committed / f).string()).value() ==
                 read_file((fresh / f).string()).value())
-        << f << " differs from a fresh run; regenerate with `bao-oracle diverge`";
+        << f << " differs from a fresh run; regenerate with `" << command << "`";
   }
   fs::remove_all(fresh);
 }
+
+INSTANTIATE_TEST_SUITE_P(
+    Reports, DivergeCommitted,
+    ::testing::Values(
+        CommittedReport{kDefaultOut, kDefaultRulesets, kDefaultPositions},
+        CommittedReport{"reports/kiswahili", "guide-v2,ludii,site-kiswahili,ap-zanzibar", 20000},
+        CommittedReport{"reports/single-lap", "site-bank,site-maasai,site-long-game", 20000}),
+    [](const ::testing::TestParamInfo<CommittedReport>& param) {
+      std::string name = fs::path(param.param.dir).filename().string();
+      std::replace(name.begin(), name.end(), '-', '_');
+      return name;
+    });
 
 }  // namespace
 }  // namespace bao::diverge

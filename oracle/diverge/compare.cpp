@@ -6,6 +6,7 @@
 #include <cassert>
 #include <tuple>
 
+#include "oracle/core/mutation.hpp"
 #include "oracle/diverge/internal.hpp"
 #include "oracle/notation/bpn.hpp"
 
@@ -174,9 +175,73 @@ void trace_move(const Eval& e, const Position& pos, std::size_t k, Trace& t) {
   assert(after.ok() && *after == e.after[k]);
 }
 
+// Which of y's clauses forbids move `m` that no trace step explains (a
+// start order, a pit that may not be lifted): among y's clause mutants that
+// allow `m` here, preferably playing it as the other ruleset does (to
+// `x_after`), the one that changes y's moves here the least (moves gained
+// or lost, common moves with another result; ties: the first in the
+// catalog). Nothing when no mutant allows it.
+std::optional<Cited> forbidding_clause(const Eval& y, const Position& py, const Move& m,
+                                       const Position& x_after) {
+  const ClauseMutant* best = nullptr;
+  std::pair<bool, std::size_t> best_key;  // (plays m otherwise than x, change)
+  for (const ClauseMutant& mutant : y.mutants) {
+    const MoveList moves = legal_moves(mutant.rules, py);
+    if (index_of_move(moves, m) < 0) continue;
+    std::size_t change = 0;
+    for (const Move& k : moves) {
+      const int i = index_of_move(y.moves, k);
+      if (i < 0 || play(mutant.rules, py, k).value() != y.after[static_cast<std::size_t>(i)])
+        ++change;
+    }
+    for (const Move& k : y.moves) change += index_of_move(moves, k) < 0 ? 1 : 0;
+    const std::pair key{play(mutant.rules, py, m).value() != x_after, change};
+    if (best == nullptr || key < best_key) {
+      best = &mutant;
+      best_key = key;
+    }
+  }
+  if (best == nullptr) return std::nullopt;
+  return Cited{best->clause, std::string(clause_name(best->clause))};
+}
+
+// Whether two rulesets start a move the same way here: the same clause, or
+// each source's clause for the same kind of start.
+bool same_start(const Ruleset& rx, const Event& ex, const Ruleset& ry, const Event& ey) {
+  if (ex.clause == ey.clause) return true;
+  const int role = start_role(rx, ex.clause);
+  return role >= 0 && role == start_role(ry, ey.clause);
+}
+
+// How y plays instead of `m`, which y does not allow: its move from the same
+// pit the other way, when the traces part at a step other than where a seed
+// is sown (the kichwa a capture enters at, say); otherwise y's first legal
+// move (captures come first), compared by how each move starts.
+Parting nearest_parting(std::size_t i, const Move& m, const Eval& y, const Position& py,
+                        bool ignore_use, const Trace& tx, Trace& ty, int& shown_y) {
+  for (std::size_t k = 0; k < y.moves.size(); ++k)
+    if (y.moves[k].pit == m.pit) {
+      trace_move(y, py, k, ty);
+      const Parting p = part(tx.events(), ty.events(), ignore_use);
+      if (i != kNoStep && p.step_a != kNoStep && p.step_b != kNoStep && p.step_a > i &&
+          !(tx.events()[p.step_a].kind == EventKind::Sow &&
+            ty.events()[p.step_b].kind == EventKind::Sow)) {
+        shown_y = static_cast<int>(k);
+        return p;
+      }
+      break;
+    }
+  shown_y = 0;
+  trace_move(y, py, 0, ty);
+  const std::size_t j = start_step(ty.events());
+  return {i == kNoStep ? label("(empty trace)") : cite(tx.events()[i]),
+          j == kNoStep ? label("(empty trace)") : cite(ty.events()[j]), i, j};
+}
+
 // For a move that `x` allows and `y` does not: compare it with y's move from
-// the same pit in the same direction (differing in `t` or `+`), or else
-// compare how each ruleset's moves start. `tx`, `ty` receive the traces.
+// the same pit in the same direction (differing in `t` or `+`), or with its
+// move from the same pit the other way, or else compare how each ruleset's
+// moves start. `tx`, `ty` receive the traces.
 Parting only_in(const Eval& x, const Position& px, std::size_t kx, const Eval& y,
                 const Position& py, bool ignore_use, Trace& tx, Trace& ty, int& shown_y) {
   trace_move(x, px, kx, tx);
@@ -194,20 +259,42 @@ Parting only_in(const Eval& x, const Position& px, std::size_t kx, const Eval& y
     ty.clear();
     return {start_x, label(game_over_label(y.status)), i, kNoStep};
   }
-  // y's first legal move shows how y starts here instead (captures come
-  // first). When it starts the same way (the same clause, or each source's
-  // clause for the same kind of start), the difference is which pits may
-  // start, a choice no trace step records.
-  shown_y = 0;
-  trace_move(y, py, 0, ty);
-  const std::size_t j = start_step(ty.events());
-  const Cited start_y = j == kNoStep ? label("(empty trace)") : cite(ty.events()[j]);
-  const bool same_start =
-      start_y == start_x ||
-      (i != kNoStep && j != kNoStep && start_role(*x.rules, tx.events()[i].clause) >= 0 &&
-       start_role(*x.rules, tx.events()[i].clause) == start_role(*y.rules, ty.events()[j].clause));
-  if (same_start) return {start_x, label("(no such start)"), i, kNoStep};
-  return {start_x, start_y, i, j};
+  Parting p = nearest_parting(i, m, y, py, ignore_use, tx, ty, shown_y);
+  // y's side: the clause that forbids the move, when one of y's clause
+  // mutants shows it; otherwise how y plays instead, and where y starts the
+  // same way (so that no trace step tells the two apart), "(no such start)".
+  if (auto forbidding = forbidding_clause(y, py, m, x.after[kx])) {
+    p.b = *forbidding;
+    p.step_b = kNoStep;
+  } else if (p.b.clause != ClauseId::None && p.step_a == i && p.step_b != kNoStep &&
+             same_start(*x.rules, tx.events()[i], *y.rules, ty.events()[p.step_b])) {
+    p.b = label("(no such start)");
+    p.step_b = kNoStep;
+  }
+  return p;
+}
+
+// The clause that decides the quiet count after a move: what counts as
+// progress in the single-lap family; the Bao family keeps no count.
+Cited progress_rule(const Ruleset& r) {
+  if (r.family != TurnFamily::SingleLap) return label("(no quiet count)");
+  const ClauseId c = r.single_lap.goal == SingleLapGoal::SiteFillHouse
+                         ? ClauseId::SiteBankProgress
+                         : ClauseId::SiteProgressCapture;
+  return {c, std::string(clause_name(c))};
+}
+
+// Two moves that do the same step by step yet leave different positions:
+// when the positions differ only in the quiet count, which no trace step
+// records, each side's progress rule is the difference. Otherwise `same`.
+Parting quiet_parting(const Eval& a, std::size_t ka, const Eval& b, std::size_t kb,
+                      const Parting& same) {
+  Position ra = a.after[ka];
+  Position rb = b.after[kb];
+  if (ra.quiet == rb.quiet) return same;
+  ra.quiet = rb.quiet = 0;
+  if (ra != rb) return same;
+  return {progress_rule(*a.rules), progress_rule(*b.rules)};
 }
 
 Parting swapped(const Parting& p) {
@@ -222,6 +309,8 @@ Parting Comparer::after_parting(const Eval& a, std::size_t ka, const Eval& b, st
   const Position& rb = b.after[kb];
   scratch_a_.rules = a.rules;
   scratch_b_.rules = b.rules;
+  scratch_a_.mutants = a.mutants;
+  scratch_b_.mutants = b.mutants;
   evaluate(scratch_a_, ra, false);
   evaluate(scratch_b_, rb, false);
   int shown = -1;
@@ -292,8 +381,23 @@ void Comparer::offer_witness(const Sample& s, const Finding& f, Eval& a, Eval& b
 }
 
 Comparer::Comparer(std::span<const Ruleset* const> rulesets)
-    : rulesets_(rulesets.begin(), rulesets.end()), evals_(rulesets.size()) {
-  for (std::size_t i = 0; i < rulesets_.size(); ++i) evals_[i].rules = rulesets_[i];
+    : rulesets_(rulesets.begin(), rulesets.end()),
+      mutants_(rulesets.size()),
+      evals_(rulesets.size()) {
+  for (std::size_t i = 0; i < rulesets_.size(); ++i) {
+    const Ruleset& r = *rulesets_[i];
+    for (const MutantInfo& m : all_mutants()) {
+      auto mutant = mutate(r, m.id);
+      if (!mutant) continue;
+      // The clause as this ruleset's catalog states it.
+      ClauseId clause = m.clause;
+      for (ClauseId c : {m.also, m.also_more[0], m.also_more[1]})
+        if (!governs(r, clause) && c != ClauseId::None && governs(r, c)) clause = c;
+      mutants_[i].push_back({*mutant, clause});
+    }
+    evals_[i].rules = rulesets_[i];
+    evals_[i].mutants = mutants_[i];
+  }
 }
 
 void Comparer::evaluate(Eval& e, const Position& pos, bool weigh) {
@@ -403,6 +507,9 @@ void Comparer::compare_pair(const Sample& s, int ia, int ib, PairAgg& agg) {
         trace_move(a, s.pos, static_cast<std::size_t>(f.shown_a), ta);
         trace_move(b, s.pos, static_cast<std::size_t>(f.shown_b), tb);
         f.parting = part(ta.events(), tb.events(), ignore_use);
+        if (f.parting.step_a == kNoStep && f.parting.step_b == kNoStep)
+          f.parting = quiet_parting(a, static_cast<std::size_t>(f.shown_a), b,
+                                    static_cast<std::size_t>(f.shown_b), f.parting);
         break;
       case Kind::After: {
         // The move does the same under both; the rulesets part at the next

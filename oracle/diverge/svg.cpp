@@ -5,9 +5,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -24,7 +26,6 @@ constexpr int kBoardWidth = 2 * kMargin + kRowLength * kCell;  // one ruleset's 
 constexpr int kBoardHeight = kTitle + 4 * kCell + kFooter;     // four rows
 constexpr int kGap = 16;                                       // between the two boards
 constexpr std::size_t kMaxDrawnEvents = 160;                   // longer moves are cut short
-constexpr int kMaxNumbered = 40;                               // sowing steps that get a number
 
 struct Point {
   double x, y;
@@ -93,6 +94,19 @@ std::string pits(const Position& pos, int x0) {
   return out;
 }
 
+std::size_t slot(Side side, Pit p) {
+  return static_cast<std::size_t>(side == Side::South ? 0 : kPitsPerSide) + p;
+}
+
+// The sowing steps that reach one pit, as one label above it: "7", "7,15",
+// or the first step and how many more, "7 +4", so that a pit sown many times
+// in a long move keeps a label that fits between its neighbours.
+std::string step_label(const std::vector<int>& steps) {
+  if (steps.size() == 1) return std::to_string(steps[0]);
+  if (steps.size() == 2) return fmt::format("{},{}", steps[0], steps[1]);
+  return fmt::format("{} +{}", steps[0], steps.size() - 1);
+}
+
 // The move's path from its trace: where the reserve seed goes, what is
 // lifted, each seed sown (numbered), captures and where they enter, where
 // the move stops; the step where the traces part is ringed.
@@ -100,7 +114,7 @@ std::string path(const WitnessSide& side, int x0, std::string_view arrow) {
   std::string out;
   std::optional<Point> cursor;
   int sown = 0;
-  std::string numbers;
+  std::array<std::vector<int>, 2 * kPitsPerSide> visits;  // sowing step numbers per pit
   // Long moves are drawn up to the parting step, at least kMaxDrawnEvents.
   const std::size_t limit =
       side.step == kNoStep ? kMaxDrawnEvents : std::max(kMaxDrawnEvents, side.step + 1);
@@ -123,10 +137,7 @@ std::string path(const WitnessSide& side, int x0, std::string_view arrow) {
       case EventKind::Sow:
         if (cursor) out += segment(*cursor, c, "sow", arrow);
         cursor = c;
-        if (++sown <= kMaxNumbered)
-          numbers +=
-              fmt::format(R"(<text class="step" x="{}" y="{}">{}</text>)",
-                          num(c.x - 13 + (sown % 3) * 6), num(c.y - 9 - (sown % 2) * 7), sown);
+        visits[slot(e.side, e.pit)].push_back(++sown);
         break;
       case EventKind::Capture:
         out += fmt::format(R"(<circle class="capture" cx="{}" cy="{}" r="{}"/>)", num(c.x),
@@ -152,7 +163,14 @@ std::string path(const WitnessSide& side, int x0, std::string_view arrow) {
       out += fmt::format(R"(<circle class="part" cx="{}" cy="{}" r="{}"/>)", num(c.x), num(c.y),
                          kRadius + 7);
   }
-  return out + numbers + "\n";
+  for (Side s : {Side::South, Side::North})
+    for (Pit p = 0; p < kPitsPerSide; ++p)
+      if (const auto& v = visits[slot(s, p)]; !v.empty()) {
+        const Point c = centre(s, p, x0);
+        out += fmt::format(R"(<text class="step" x="{}" y="{}">{}</text>)", num(c.x),
+                           num(c.y - kRadius - 2), step_label(v));
+      }
+  return out + "\n";
 }
 
 std::string board(const Witness& w, const WitnessSide& side, const Position& pos, int x0,
@@ -211,7 +229,7 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
       ".count{font:bold 14px sans-serif;text-anchor:middle;fill:#222}"
       ".title{font:bold 14px sans-serif;fill:#222}"
       ".what{font:12px sans-serif;fill:#333}"
-      ".step{font:9px sans-serif;fill:#1f5fbf}"
+      ".step{font:9px sans-serif;fill:#1f5fbf;text-anchor:middle}"
       ".mark{font:bold 12px sans-serif;fill:#c0392b}"
       ".sow{stroke:#1f5fbf;stroke-width:1.6}"
       ".enter{stroke:#c0392b;stroke-width:1.6;stroke-dasharray:5 3}"
