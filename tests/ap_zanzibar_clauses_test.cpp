@@ -38,6 +38,7 @@ using testing::event_pit;
 using testing::Moves;
 using testing::Played;
 using testing::stop_clause;
+using testing::trace_text;
 
 constexpr std::string_view kZanzibar = "ap-zanzibar";
 
@@ -55,10 +56,6 @@ Played play_traced(std::string_view bpn, std::string_view move) {
 }
 std::string status_of(std::string_view bpn) {
   return testing::status_of(kZanzibar, bpn);
-}
-
-std::string trace_text(const Trace& t) {
-  return format_protocol_trace(t.events());
 }
 
 // The events of one kind, as "<pit> <count> <clause>" lines.

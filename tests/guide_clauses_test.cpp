@@ -34,38 +34,10 @@
 namespace bao {
 namespace {
 
-using testing::count_of;
-using testing::Moves;
-using testing::Played;
-using testing::rules;
+using namespace testing;  // legal, after, play_traced, status_of, trace_text, ...
 
 constexpr std::string_view kV2 = "guide-v2";
 constexpr std::string_view kR002 = "guide-r002";
-
-// Position first, ruleset last (guide-v2 unless named), as these tests read.
-Moves legal(std::string_view bpn, std::string_view rs = kV2) {
-  return testing::legal(rs, bpn);
-}
-std::string after(std::string_view bpn, std::string_view move, std::string_view rs = kV2,
-                  Trace* trace = nullptr) {
-  return testing::after(rs, bpn, move, trace);
-}
-Played play_traced(std::string_view bpn, std::string_view move, std::string_view rs = kV2) {
-  return testing::play_traced(rs, bpn, move);
-}
-std::string status_of(std::string_view bpn, std::string_view rs = kV2) {
-  return testing::status_of(rs, bpn);
-}
-
-std::string trace_text(const Trace& t) {
-  return format_protocol_trace(t.events());
-}
-
-bool has_clause(const Trace& t, std::string_view clause) {
-  for (const Event& e : t.events())
-    if (clause_name(e.clause) == clause) return true;
-  return false;
-}
 
 // ===========================================================================
 // 03: setup and phases
@@ -82,8 +54,8 @@ TEST(GuideSetup, StartPositionAndFirstMoves) {
     EXPECT_EQ(start,
               "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 "
               "house=A5,a5");
-    EXPECT_EQ(legal(start, rs), (Moves{"A6L", "A6R", "A7L", "A7R"}));
-    EXPECT_EQ(after(start, "A6R", rs),
+    EXPECT_EQ(legal(rs, start), (Moves{"A6L", "A6R", "A7L", "A7R"}));
+    EXPECT_EQ(after(rs, start, "A6R"),
               "N 0,0,0,0,6,0,3,1/0,0,0,0,0,0,0,1 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=21,22 "
               "house=A5,a5");
   }
@@ -99,11 +71,11 @@ TEST(GuidePhase, HandDecidesHowTheTurnBegins) {
   const std::string namua =
       "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=1,0";
   const std::string mtaji = "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(namua), (Moves{"A3L", "A3R"}));
-  EXPECT_EQ(after(namua, "A3R"),
+  EXPECT_EQ(legal(kV2, namua), (Moves{"A3L", "A3R"}));
+  EXPECT_EQ(after(kV2, namua, "A3R"),
             "N 0,0,0,1,1,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(legal(mtaji), (Moves{"B2L", "B2R"}));
-  EXPECT_EQ(after(mtaji, "B2R"),
+  EXPECT_EQ(legal(kV2, mtaji), (Moves{"B2L", "B2R"}));
+  EXPECT_EQ(after(kV2, mtaji, "B2R"),
             "N 1,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
@@ -111,10 +83,12 @@ TEST(GuidePhase, HandDecidesHowTheTurnBegins) {
 // mtaji (B2 moves); hand=2,0: namua (A3 moves).
 // clause: guide.interp.phase-per-mover
 TEST(GuidePhase, OwnHandDecidesThePhase) {
-  EXPECT_EQ(legal("S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=0,3"),
-            (Moves{"B2L", "B2R"}));
-  EXPECT_EQ(legal("S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=2,0"),
-            (Moves{"A3L", "A3R"}));
+  EXPECT_EQ(
+      legal(kV2, "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=0,3"),
+      (Moves{"B2L", "B2R"}));
+  EXPECT_EQ(
+      legal(kV2, "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=2,0"),
+      (Moves{"A3L", "A3R"}));
 }
 
 // ===========================================================================
@@ -131,8 +105,8 @@ const std::string kSection04After =
 
 // clause: guide.sow.next-pit
 TEST(GuideSowing, FirstPieceGoesIntoTheNextPit) {
-  EXPECT_EQ(legal(kSection04), (Moves{"A3L", "A3R", "A6L", "A6R"}));
-  Played r = play_traced(kSection04, "A3R");
+  EXPECT_EQ(legal(kV2, kSection04), (Moves{"A3L", "A3R", "A6L", "A6R"}));
+  Played r = play_traced(kV2, kSection04, "A3R");
   EXPECT_EQ(r.bpn, kSection04After);
   EXPECT_EQ(trace_text(r.trace),
             "lift A3 3; sow A4; sow A5; sow A6; relay A6 3; sow A7; sow A8; sow B8; stop B8");
@@ -140,20 +114,20 @@ TEST(GuideSowing, FirstPieceGoesIntoTheNextPit) {
 
 // clause: guide.sow.relay
 TEST(GuideSowing, OccupiedLastPitRelays) {
-  Played r = play_traced(kSection04, "A3R");
+  Played r = play_traced(kV2, kSection04, "A3R");
   EXPECT_EQ(count_of(r.trace, EventKind::Relay), 1);
   EXPECT_TRUE(has_clause(r.trace, "guide.sow.relay"));
   // A6L: A5 1, A4 1 -> stop; no relay.
-  EXPECT_EQ(after(kSection04, "A6L"),
+  EXPECT_EQ(after(kV2, kSection04, "A6L"),
             "N 0,0,3,1,1,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,1/0,0,0,2,0,0,0,0");
 }
 
 // clause: guide.sow.stop-empty
 TEST(GuideSowing, EmptyLastPitEnds) {
-  Played r = play_traced(kSection04, "A3R");
+  Played r = play_traced(kV2, kSection04, "A3R");
   EXPECT_TRUE(has_clause(r.trace, "guide.sow.stop-empty"));
   // A3L: A2 1, A1 1, B1 1 -> B1 was empty -> stop.
-  EXPECT_EQ(after(kSection04, "A3L"),
+  EXPECT_EQ(after(kV2, kSection04, "A3L"),
             "N 1,1,0,0,0,2,0,0/1,0,0,0,0,0,0,0 0,0,0,0,0,0,0,1/0,0,0,2,0,0,0,0");
 }
 
@@ -169,10 +143,10 @@ TEST(GuideSowing, EmptyLastPitEnds) {
 TEST(GuideNamua, CaptureIsCompulsory) {
   const std::string pos =
       "S 0,0,0,2,0,0,2,0/0,0,0,0,0,0,0,0 1,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A4L", "A4R"}));
-  EXPECT_EQ(after(pos, "A4R"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A4L", "A4R"}));
+  EXPECT_EQ(after(kV2, pos, "A4R"),
             "N 1,1,1,3,0,0,2,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
-  EXPECT_EQ(after(pos, "A4L"),
+  EXPECT_EQ(after(kV2, pos, "A4L"),
             "N 0,0,0,3,0,1,3,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
@@ -181,7 +155,7 @@ TEST(GuideNamua, CaptureIsCompulsory) {
 TEST(GuideCapture, CapturingPitKeepsItsPieces) {
   const std::string pos =
       "S 0,0,0,2,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 hand=5,5";
-  Played r = play_traced(pos, "A4R");
+  Played r = play_traced(kV2, pos, "A4R");
   EXPECT_EQ(r.bpn, "N 1,1,1,3,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
   EXPECT_EQ(trace_text(r.trace),
             "place A4; capture a5 3; enter A1 3; sow A1; sow A2; sow A3; stop A3");
@@ -191,9 +165,9 @@ TEST(GuideCapture, CapturingPitKeepsItsPieces) {
 TEST(GuideCapture, FirstNamuaCaptureAtMiddlePitEitherSide) {
   const std::string pos =
       "S 0,0,0,2,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A4L", "A4R"}));
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A4L", "A4R"}));
   // A4L: enter A8: A8 1, A7 1, A6 1 -> stop.
-  EXPECT_EQ(after(pos, "A4L"),
+  EXPECT_EQ(after(kV2, pos, "A4L"),
             "N 0,0,0,3,0,1,1,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
@@ -204,10 +178,10 @@ TEST(GuideCapture, FirstNamuaCaptureAtMiddlePitEitherSide) {
 TEST(GuideCapture, EndAndKimbiPitsForceTheEntry) {
   const std::string pos =
       "S 0,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0 0,1,0,1,0,0,1,0/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A2R", "A7L"}));
-  EXPECT_EQ(after(pos, "A2R"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A2R", "A7L"}));
+  EXPECT_EQ(after(kV2, pos, "A2R"),
             "N 1,2,0,0,0,0,1,0/0,0,0,0,0,0,0,0 0,1,0,1,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
-  EXPECT_EQ(after(pos, "A7L"),
+  EXPECT_EQ(after(kV2, pos, "A7L"),
             "N 0,1,0,0,0,0,2,1/0,0,0,0,0,0,0,0 0,0,0,1,0,0,1,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
@@ -222,8 +196,8 @@ const std::string kLater =
 
 // clause: guide.capture.later
 TEST(GuideCapture, LaterCaptureBeforeRelay) {
-  EXPECT_EQ(legal(kLater), (Moves{"A1R", "A3L", "A3R"}));
-  Played r = play_traced(kLater, "A1R");
+  EXPECT_EQ(legal(kV2, kLater), (Moves{"A1R", "A3L", "A3R"}));
+  Played r = play_traced(kV2, kLater, "A1R");
   EXPECT_EQ(r.bpn, "N 4,2,0,1,1,1,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
   EXPECT_EQ(count_of(r.trace, EventKind::Capture), 2);
 }
@@ -236,16 +210,16 @@ TEST(GuideCapture, LaterCaptureBeforeRelay) {
 // A6L: A5 1, A4 2 -> capture a5, keep L: enter A8: A8 1, A7 1 -> stop.
 // clause: guide.capture.entry-keep-direction
 TEST(GuideCapture, LaterAndMtajiCapturesKeepDirection) {
-  Played r = play_traced(kLater, "A1R");
+  Played r = play_traced(kV2, kLater, "A1R");
   const std::string t = trace_text(r.trace);
   EXPECT_NE(t.find("capture a6 3; enter A1 3"), std::string::npos) << t;
   const std::string right = "S 0,0,2,0,1,0,0,0/0,0,0,0,0,0,0,0 1,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(right), (Moves{"A3R"}));
-  EXPECT_EQ(after(right, "A3R"),
+  EXPECT_EQ(legal(kV2, right), (Moves{"A3R"}));
+  EXPECT_EQ(after(kV2, right, "A3R"),
             "N 1,1,0,1,2,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
   const std::string left = "S 0,0,0,1,0,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,2,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(left), (Moves{"A6L"}));
-  EXPECT_EQ(after(left, "A6L"),
+  EXPECT_EQ(legal(kV2, left), (Moves{"A6L"}));
+  EXPECT_EQ(after(kV2, left, "A6L"),
             "N 0,0,0,2,1,0,1,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
@@ -256,14 +230,14 @@ TEST(GuideCapture, LaterAndMtajiCapturesKeepDirection) {
 TEST(GuideWin, EmptyingTheFrontRowEndsAtOnce) {
   const std::string pos =
       "S 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,3,0,0,0/0,0,0,2,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A4L", "A4R"}));
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A4L", "A4R"}));
   for (std::string_view mv : {"A4L", "A4R"}) {
-    Played r = play_traced(pos, mv);
+    Played r = play_traced(kV2, pos, mv);
     EXPECT_EQ(r.bpn,
               "N 0,0,0,2,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=4,5 "
               "store=3,0");
     EXPECT_EQ(count_of(r.trace, EventKind::Enter), 0);
-    EXPECT_EQ(status_of(r.bpn), "win S front-empty");
+    EXPECT_EQ(status_of(kV2, r.bpn), "win S front-empty");
   }
 }
 
@@ -277,16 +251,20 @@ TEST(GuideWin, EmptyingTheFrontRowEndsAtOnce) {
 // (d) no house, A2 1, A6 1: no pit of 2+: both singles.
 // clause: guide.namua.takata-start
 TEST(GuideNamua, TakataStartingPits) {
-  EXPECT_EQ(legal("S 0,1,0,0,0,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
-            (Moves{"A6L", "A6R"}));
-  EXPECT_EQ(legal("S 0,1,0,0,3,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 "
+  EXPECT_EQ(
+      legal(kV2, "S 0,1,0,0,0,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
+      (Moves{"A6L", "A6R"}));
+  EXPECT_EQ(legal(kV2,
+                  "S 0,1,0,0,3,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 "
                   "house=A5"),
             (Moves{"A2L", "A2R", "A5L", "A5R", "A6L", "A6R"}));
-  EXPECT_EQ(legal("S 0,0,1,0,6,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 "
+  EXPECT_EQ(legal(kV2,
+                  "S 0,0,1,0,6,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 "
                   "house=A5"),
             (Moves{"A3L", "A3R", "A6L", "A6R"}));
-  EXPECT_EQ(legal("S 0,1,0,0,0,1,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
-            (Moves{"A2L", "A2R", "A6L", "A6R"}));
+  EXPECT_EQ(
+      legal(kV2, "S 0,1,0,0,0,1,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
+      (Moves{"A2L", "A2R", "A6L", "A6R"}));
 }
 
 // Namua, South A3 1, A5 1 (no house); North a1 1. A3R: A3 2, lift 2: A4 1,
@@ -295,8 +273,8 @@ TEST(GuideNamua, TakataStartingPits) {
 TEST(GuideNamua, TakataAddsLiftsAndRelays) {
   const std::string pos =
       "S 0,0,1,0,1,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
-  Played r = play_traced(pos, "A3R");
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
+  Played r = play_traced(kV2, pos, "A3R");
   EXPECT_EQ(r.bpn, "N 0,0,0,1,0,1,1,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
   EXPECT_EQ(trace_text(r.trace),
             "place A3; lift A3 2; sow A4; sow A5; relay A5 2; sow A6; sow A7; stop A7");
@@ -308,13 +286,15 @@ TEST(GuideNamua, TakataAddsLiftsAndRelays) {
 // North a1 1 faces A8: A8L ends in A6 (empty), no capture.
 // clause: guide.start.sole-end-pit
 TEST(GuideStart, SoleEndPitNotIntoTheBackRow) {
-  EXPECT_EQ(legal("S 2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
-            (Moves{"A1R"}));
-  EXPECT_EQ(legal("S 0,0,0,0,0,0,0,2/0,0,2,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(
+      legal(kV2, "S 2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
+      (Moves{"A1R"}));
+  EXPECT_EQ(legal(kV2, "S 0,0,0,0,0,0,0,2/0,0,2,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"A8L"}));
   // A1 is not alone: A1L is allowed.
-  EXPECT_EQ(legal("S 2,0,0,0,0,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
-            (Moves{"A1L", "A1R", "A6L", "A6R"}));
+  EXPECT_EQ(
+      legal(kV2, "S 2,0,0,0,0,2,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5"),
+      (Moves{"A1L", "A1R", "A6L", "A6R"}));
 }
 
 // ===========================================================================
@@ -327,11 +307,11 @@ TEST(GuideStart, SoleEndPitNotIntoTheBackRow) {
 TEST(GuideNyumba, TwoPieceStart) {
   const std::string pos =
       "S 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A5Lt", "A5Rt"}));
-  EXPECT_EQ(after(pos, "A5Rt"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A5Lt", "A5Rt"}));
+  EXPECT_EQ(after(kV2, pos, "A5Rt"),
             "N 0,0,0,0,5,1,1,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
   // A5Lt: A4 1, A3 1 -> stop.
-  EXPECT_EQ(after(pos, "A5Lt"),
+  EXPECT_EQ(after(kV2, pos, "A5Lt"),
             "N 0,0,1,1,5,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
 }
 
@@ -342,8 +322,8 @@ TEST(GuideNyumba, TwoPieceStart) {
 TEST(GuideInterp, TwoPieceStartWhateverTheHouseHolds) {
   const std::string pos =
       "S 0,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A5L", "A5Lt", "A5R", "A5Rt"}));
-  EXPECT_EQ(after(pos, "A5Rt"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A5L", "A5Lt", "A5R", "A5Rt"}));
+  EXPECT_EQ(after(kV2, pos, "A5Rt"),
             "N 0,0,0,0,2,1,1,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
 }
 
@@ -351,11 +331,12 @@ TEST(GuideInterp, TwoPieceStartWhateverTheHouseHolds) {
 TEST(GuideInterp, LiftingTheHouseWholeEndsOwnership) {
   const std::string pos =
       "S 0,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5";
-  EXPECT_EQ(after(pos, "A5R"),
+  EXPECT_EQ(after(kV2, pos, "A5R"),
             "N 0,0,0,0,0,1,1,1/0,0,0,0,0,0,0,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
   // A relay out of the owned house below 6: A3 1, A5 4 (house). A3R: A3 2:
   // A4 1, A5 5 (below 6) -> relay A5 (5): A6, A7, A8, B8, B7 -> stop.
-  EXPECT_EQ(after("S 0,0,1,0,4,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 "
+  EXPECT_EQ(after(kV2,
+                  "S 0,0,1,0,4,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 "
                   "hand=5,5 house=A5",
                   "A3R"),
             "N 0,0,0,1,0,1,1,1/0,0,0,0,0,0,1,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
@@ -367,8 +348,8 @@ TEST(GuideInterp, LiftingTheHouseWholeEndsOwnership) {
 TEST(GuideNyumba, TakataStopsAtHouseOfSix) {
   const std::string pos =
       "S 0,0,1,0,5,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
-  EXPECT_EQ(after(pos, "A3R"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
+  EXPECT_EQ(after(kV2, pos, "A3R"),
             "N 0,0,0,1,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
 }
 
@@ -377,7 +358,8 @@ TEST(GuideNyumba, TakataStopsAtHouseOfSix) {
 // can reach 6 again and stop a takata: A5 5 owned, A3 1 is the case above.
 // clause: guide.nyumba.below-six
 TEST(GuideNyumba, BelowSixIsAnOrdinaryPit) {
-  EXPECT_EQ(after("S 0,0,1,0,4,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 "
+  EXPECT_EQ(after(kV2,
+                  "S 0,0,1,0,4,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 "
                   "hand=5,5 house=A5",
                   "A3R"),
             "N 0,0,0,1,0,1,1,1/0,0,0,0,0,0,1,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
@@ -385,7 +367,7 @@ TEST(GuideNyumba, BelowSixIsAnOrdinaryPit) {
   // A3R makes 6 and stops (the previous test). Here the chain as a game:
   const std::string pos =
       "S 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5";
-  EXPECT_EQ(after(pos, "A5Lt"),
+  EXPECT_EQ(after(kV2, pos, "A5Lt"),
             "N 0,0,1,1,5,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
 }
 
@@ -399,10 +381,10 @@ const std::string kQuestion =
 
 // clause: guide.nyumba.stop-or-use
 TEST(GuideNyumba, StopOrUseQuestion) {
-  EXPECT_EQ(legal(kQuestion), (Moves{"A3L", "A3R", "A3R+"}));
-  EXPECT_EQ(after(kQuestion, "A3R"),
+  EXPECT_EQ(legal(kV2, kQuestion), (Moves{"A3L", "A3R", "A3R+"}));
+  EXPECT_EQ(after(kV2, kQuestion, "A3R"),
             "N 1,1,3,1,7,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
-  EXPECT_EQ(after(kQuestion, "A3L"),
+  EXPECT_EQ(after(kV2, kQuestion, "A3L"),
             "N 0,0,2,1,7,1,1,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
 }
 
@@ -412,12 +394,12 @@ TEST(GuideNyumba, StopOrUseQuestion) {
 // stop. South's house is gone.
 // clause: guide.nyumba.ownership-lost
 TEST(GuideNyumba, OwnershipLostByUseOrCapture) {
-  EXPECT_EQ(after(kQuestion, "A3R+"),
+  EXPECT_EQ(after(kV2, kQuestion, "A3R+"),
             "N 1,1,3,1,0,1,1,1/0,0,0,0,1,1,1,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
   const std::string pos =
       "N 1,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"a4L", "a4R"}));
-  EXPECT_EQ(after(pos, "a4R"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"a4L", "a4R"}));
+  EXPECT_EQ(after(kV2, pos, "a4R"),
             "S 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,1,1,2,0,0,0,0/0,0,0,0,0,0,0,0 hand=5,4");
 }
 
@@ -431,8 +413,8 @@ TEST(GuideNyumba, OwnershipLostByUseOrCapture) {
 TEST(GuideNyumba, CaptureFirstAtTheHouse) {
   const std::string pos =
       "S 0,0,1,0,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,2,0,5,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
-  EXPECT_EQ(after(pos, "A3R"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
+  EXPECT_EQ(after(kV2, pos, "A3R"),
             "N 2,0,4,0,8,1,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5");
 }
 
@@ -444,8 +426,9 @@ TEST(GuideNyumba, CaptureFirstAtTheHouse) {
 TEST(GuideNyumba, FirstMtajiCaptureEndsBothHouses) {
   const std::string pos =
       "S 1,0,0,0,3,0,0,0/0,2,0,0,0,0,0,0 0,1,0,0,2,0,0,2/0,0,0,2,0,0,0,0 house=A5,a5";
-  EXPECT_EQ(legal(pos), (Moves{"B2R"}));
-  EXPECT_EQ(after(pos, "B2R"), "N 3,1,0,0,3,0,0,0/1,0,0,0,0,0,0,0 0,1,0,0,2,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kV2, pos), (Moves{"B2R"}));
+  EXPECT_EQ(after(kV2, pos, "B2R"),
+            "N 3,1,0,0,3,0,0,0/1,0,0,0,0,0,0,0 0,1,0,0,2,0,0,0/0,0,0,2,0,0,0,0");
 }
 
 // Mtaji: the owned house A5 6, the only occupied front pit: no two-piece
@@ -456,13 +439,14 @@ TEST(GuideNyumba, FirstMtajiCaptureEndsBothHouses) {
 TEST(GuideNyumba, NoHouseRulesInMtaji) {
   const std::string alone =
       "S 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5";
-  EXPECT_EQ(legal(alone), (Moves{"A5L", "A5R"}));
-  EXPECT_EQ(after(alone, "A5R"),
+  EXPECT_EQ(legal(kV2, alone), (Moves{"A5L", "A5R"}));
+  EXPECT_EQ(after(kV2, alone, "A5R"),
             "N 0,0,0,0,0,1,1,1/0,0,0,0,0,1,1,1 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
   const std::string run =
       "S 0,0,2,0,5,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5";
-  EXPECT_EQ(legal(run), (Moves{"A3L", "A3R", "A5L", "A5R"}));
-  EXPECT_EQ(after(run, "A3R"), "N 0,0,0,1,0,1,1,1/0,0,0,0,0,1,1,1 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kV2, run), (Moves{"A3L", "A3R", "A5L", "A5R"}));
+  EXPECT_EQ(after(kV2, run, "A3R"),
+            "N 0,0,0,1,0,1,1,1/0,0,0,0,0,1,1,1 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
 // ===========================================================================
@@ -474,8 +458,9 @@ TEST(GuideNyumba, NoHouseRulesInMtaji) {
 // clause: guide.mtaji.capture-start
 TEST(GuideMtaji, CaptureStartIsCompulsory) {
   const std::string pos = "S 1,0,0,0,0,2,0,0/0,2,0,0,0,0,0,0 0,1,0,0,0,0,0,2/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{"B2R"}));
-  EXPECT_EQ(after(pos, "B2R"), "N 3,1,0,0,0,2,0,0/1,0,0,0,0,0,0,0 0,1,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kV2, pos), (Moves{"B2R"}));
+  EXPECT_EQ(after(kV2, pos, "B2R"),
+            "N 3,1,0,0,0,2,0,0/1,0,0,0,0,0,0,0 0,1,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
 // South A3 2, A5 1, A7 1; North a2 1 (faces A7), b4 2. No capture start
@@ -486,9 +471,10 @@ TEST(GuideMtaji, CaptureStartIsCompulsory) {
 // clause: guide.mtaji.takata-start
 TEST(GuideMtaji, TakataNeverCaptures) {
   const std::string pos = "S 0,0,2,0,1,0,1,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3R"}));
-  EXPECT_EQ(after(pos, "A3R"), "N 0,0,0,1,0,1,0,1/0,0,0,0,0,0,0,1 0,1,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(legal("S 1,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0 0,1,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A3L", "A3R"}));
+  EXPECT_EQ(after(kV2, pos, "A3R"),
+            "N 0,0,0,1,0,1,0,1/0,0,0,0,0,0,0,1 0,1,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kV2, "S 1,0,0,0,0,0,0,0/0,0,0,0,3,0,0,0 0,1,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"B5L", "B5R"}));
 }
 
@@ -502,11 +488,12 @@ TEST(GuideMtaji, TakataNeverCaptures) {
 // clause: guide.mtaji.sixteen
 TEST(GuideMtaji, SixteenOrMoreNeverCaptures) {
   const std::string pos = "S 0,17,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{"A2L", "A2R"}));
-  EXPECT_EQ(after(pos, "A2R"), "N 0,2,1,2,0,2,0,2/2,0,2,0,2,0,2,0 1,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kV2, pos), (Moves{"A2L", "A2R"}));
+  EXPECT_EQ(after(kV2, pos, "A2R"),
+            "N 0,2,1,2,0,2,0,2/2,0,2,0,2,0,2,0 1,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0");
   // With 15 from A2 the last piece lands in A1 (1 -> 2) facing a8 (1): a
   // capture, the only move (A2L ends in A3, empty before its one piece).
-  EXPECT_EQ(legal("S 1,15,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,1/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kV2, "S 1,15,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,1/0,0,0,2,0,0,0,0"),
             (Moves{"A2R"}));
 }
 
@@ -514,15 +501,15 @@ TEST(GuideMtaji, SixteenOrMoreNeverCaptures) {
 // clause: guide.win.no-move
 TEST(GuideWin, NoMoveLoses) {
   const std::string pos = "S 1,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{}));
-  EXPECT_EQ(status_of(pos), "win N no-move");
+  EXPECT_EQ(legal(kV2, pos), (Moves{}));
+  EXPECT_EQ(status_of(kV2, pos), "win N no-move");
 }
 
 // clause: guide.win.front-empty
 TEST(GuideWin, EmptyFrontRowLoses) {
-  EXPECT_EQ(status_of("S 0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(status_of(kV2, "S 0,0,0,0,0,0,0,0/2,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             "win N front-empty");
-  EXPECT_EQ(status_of("N 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(status_of(kV2, "N 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             "win S front-empty");
 }
 
@@ -535,9 +522,9 @@ TEST(GuideWin, EmptyFrontRowLoses) {
 // (mtaji) may not be sown R, which would empty the row: A8L only.
 // clause: guide.interp.own-front-empty
 TEST(GuideInterp, OwnFrontEmptyAfterAMoveLoses) {
-  EXPECT_EQ(status_of("N 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(status_of(kV2, "N 0,0,0,0,0,0,0,0/0,0,0,0,0,0,1,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0"),
             "win N front-empty");
-  EXPECT_EQ(legal("S 0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kV2, "S 0,0,0,0,0,0,0,2/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"A8L"}));
 }
 
@@ -555,19 +542,19 @@ TEST(GuideInterp, OwnFrontEmptyAfterAMoveLoses) {
 TEST(GuideLimit, RelayLimitLosesTheMove) {
   const std::string pos = "S 1,2,0,1,0,1,0,2/0,1,0,3,0,3,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0";
   for (std::string_view rs : {kV2, kR002}) {
-    EXPECT_EQ(legal(pos, rs), (Moves{"A2L", "A2R", "A8L", "A8R"}));
-    const std::string next = after(pos, "A2R", rs);
+    EXPECT_EQ(legal(rs, pos), (Moves{"A2L", "A2R", "A8L", "A8R"}));
+    const std::string next = after(rs, pos, "A2R");
     EXPECT_EQ(next,
               "N 0,1,2,1,2,1,2,0/1,2,0,1,0,1,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0 "
               "result=N:infinite");
-    EXPECT_EQ(status_of(next, rs), "win N infinite");
+    EXPECT_EQ(status_of(rs, next), "win N infinite");
   }
 }
 
 // clause: guide.interp.relay-limit-count
 TEST(GuideLimit, LimitCountsRelaysAtAPickup) {
   const std::string pos = "S 1,2,0,1,0,1,0,2/0,1,0,3,0,3,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0";
-  Played r = play_traced(pos, "A2R");
+  Played r = play_traced(kV2, pos, "A2R");
   EXPECT_EQ(count_of(r.trace, EventKind::Relay), 512);
 }
 
@@ -585,16 +572,16 @@ const std::string kE30After = "N 0,2,0,0,1,1,0,0/0,0,2,2,0,2,6,4 1,0,1,2,10,0,0,
 
 // clause: guide.takasia.set
 TEST(GuideTakasia, E30SetsTargetA4) {
-  EXPECT_EQ(after(kE30, "A7L"), kE30After + " block=a4");
-  EXPECT_EQ(after(kE30, "A7L", kR002), kE30After);
+  EXPECT_EQ(after(kV2, kE30, "A7L"), kE30After + " block=a4");
+  EXPECT_EQ(after(kR002, kE30, "A7L"), kE30After);
 }
 
 // North, target a4: no capture; takata from a front pit of 2+ but not a4.
 // In guide-r002 there is no target: a4 moves are legal.
 // clause: guide.takasia.no-start
 TEST(GuideTakasia, E30TargetCannotStart) {
-  EXPECT_EQ(legal(kE30After + " block=a4"), (Moves{"a5L", "a5R", "a8L", "a8R"}));
-  EXPECT_EQ(legal(kE30After, kR002), (Moves{"a4L", "a4R", "a5L", "a5R", "a8L", "a8R"}));
+  EXPECT_EQ(legal(kV2, kE30After + " block=a4"), (Moves{"a5L", "a5R", "a8L", "a8R"}));
+  EXPECT_EQ(legal(kR002, kE30After), (Moves{"a4L", "a4R", "a5L", "a5R", "a8L", "a8R"}));
 }
 
 // E30 response a8L (North index a1..a8 = 0..7, b8..b1 = 8..15):
@@ -611,7 +598,7 @@ const std::string kE30Reply = "S 0,2,0,0,1,1,0,0/0,0,2,2,0,2,6,4 3,2,3,5,1,3,0,2
 
 // clause: guide.takasia.stop
 TEST(GuideTakasia, E30RunEndingInTargetStops) {
-  Played r = play_traced(kE30After + " block=a4", "a8L");
+  Played r = play_traced(kV2, kE30After + " block=a4", "a8L");
   EXPECT_EQ(r.bpn, kE30Reply);
   EXPECT_EQ(count_of(r.trace, EventKind::Relay), 4);
   EXPECT_TRUE(has_clause(r.trace, "guide.takasia.stop"));
@@ -619,7 +606,7 @@ TEST(GuideTakasia, E30RunEndingInTargetStops) {
 
 // clause: guide.takasia.pass-through
 TEST(GuideTakasia, SowingPassesThroughTheTarget) {
-  Played r = play_traced(kE30After + " block=a4", "a8L");
+  Played r = play_traced(kV2, kE30After + " block=a4", "a8L");
   int sown_in_a4 = 0;
   for (const Event& e : r.trace.events())
     if (e.kind == EventKind::Sow && e.side == Side::North && pit_name(e.side, e.pit) == "a4")
@@ -638,11 +625,11 @@ const std::string kSmallAfter = "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 2,0,0,0,0,2,0
 
 // clause: guide.takasia.expiry
 TEST(GuideTakasia, TargetExpiresWithTheDefendersTurn) {
-  EXPECT_EQ(after(kSmall, "A2L"), kSmallAfter + " block=a6");
-  EXPECT_EQ(legal(kSmallAfter + " block=a6"), (Moves{"a1L", "a1R"}));
-  EXPECT_EQ(after(kSmallAfter + " block=a6", "a1R"),
+  EXPECT_EQ(after(kV2, kSmall, "A2L"), kSmallAfter + " block=a6");
+  EXPECT_EQ(legal(kV2, kSmallAfter + " block=a6"), (Moves{"a1L", "a1R"}));
+  EXPECT_EQ(after(kV2, kSmallAfter + " block=a6", "a1R"),
             "S 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 0,1,1,0,0,2,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(after(kE30After + " block=a4", "a8L"), kE30Reply);
+  EXPECT_EQ(after(kV2, kE30After + " block=a4", "a8L"), kE30Reply);
 }
 
 // The small position with a6 1: exempt (holds 1). With a1 1, a6 2: a6 is
@@ -652,15 +639,15 @@ TEST(GuideTakasia, TargetExpiresWithTheDefendersTurn) {
 // capture would be A2R (A3 1, A4 2 facing a5): an owned house: exempt.
 // clause: guide.takasia.exempt
 TEST(GuideTakasia, ExemptPits) {
-  EXPECT_EQ(after("S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0", "A2L"),
+  EXPECT_EQ(after(kV2, "S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0", "A2L"),
             "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 2,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(after("S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0", "A2L"),
+  EXPECT_EQ(after(kV2, "S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0", "A2L"),
             "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(after("S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0", "A2L"),
+  EXPECT_EQ(after(kV2, "S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0", "A2L"),
             "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 0,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(
-      after("S 0,1,2,1,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=a5", "A3L"),
-      "N 1,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=a5");
+  EXPECT_EQ(after(kV2, "S 0,1,2,1,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=a5",
+                  "A3L"),
+            "N 1,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=a5");
 }
 
 // (1) Namua takata entering mtaji: South's last piece, South A1 1, A2 1,
@@ -675,12 +662,13 @@ TEST(GuideTakasia, ExemptPits) {
 // none, but a capturing move sets no target.
 // clause: guide.takasia.not-established
 TEST(GuideTakasia, NotAfterNamuaTakataOrCapture) {
-  EXPECT_EQ(
-      after("S 1,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,2,0,0,0/0,0,0,2,0,0,0,0 hand=1,0", "A1R"),
-      "N 0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,2,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(after(kV2, "S 1,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,2,0,0,0/0,0,0,2,0,0,0,0 hand=1,0",
+                  "A1R"),
+            "N 0,2,0,1,1,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,2,0,0,0/0,0,0,2,0,0,0,0");
   const std::string cap = "S 2,0,1,0,0,2,0,1/0,0,0,0,0,0,0,0 1,2,0,0,0,2,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(cap), (Moves{"A1R", "A6R"}));
-  EXPECT_EQ(after(cap, "A6R"), "N 2,0,1,0,1,1,2,0/0,0,0,0,0,0,0,0 0,2,0,0,0,2,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kV2, cap), (Moves{"A1R", "A6R"}));
+  EXPECT_EQ(after(kV2, cap, "A6R"),
+            "N 2,0,1,0,1,1,2,0/0,0,0,0,0,0,0,0 0,2,0,0,0,2,0,0/0,0,0,2,0,0,0,0");
 }
 
 // ===========================================================================

@@ -26,35 +26,11 @@
 namespace bao {
 namespace {
 
-using testing::Moves;
-using testing::Played;
+using namespace testing;  // legal, after, play_traced, status_of, trace_text, ...
 
 constexpr std::string_view kLudii = "ludii";
 constexpr std::string_view kGuide = "guide-v2";
-
-Moves legal(std::string_view bpn, std::string_view rs = kLudii) {
-  return testing::legal(rs, bpn);
-}
-std::string after(std::string_view bpn, std::string_view move, std::string_view rs = kLudii) {
-  return testing::after(rs, bpn, move);
-}
-Played play_traced(std::string_view bpn, std::string_view move) {
-  return testing::play_traced(kLudii, bpn, move);
-}
-std::string status_of(std::string_view bpn) {
-  return testing::status_of(kLudii, bpn);
-}
-std::string trace_text(const Trace& t) {
-  return format_protocol_trace(t.events());
-}
-bool has_clause(const Trace& t, std::string_view clause) {
-  for (const Event& e : t.events())
-    if (clause_name(e.clause) == clause) return true;
-  return false;
-}
-
-const std::string kStart =
-    "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5";
+const std::string kStart{testing::kStandardStart};
 
 // ===========================================================================
 // Setup and sowing
@@ -66,8 +42,8 @@ const std::string kStart =
 // clause: ludii.house.not-emptied
 TEST(LudiiSetup, StartPosition) {
   EXPECT_EQ(to_bpn(start_position(testing::rules(kLudii))), kStart);
-  EXPECT_EQ(legal(kStart), (Moves{"A6L", "A6R", "A7L", "A7R"}));
-  EXPECT_EQ(after(kStart, "A6R"),
+  EXPECT_EQ(legal(kLudii, kStart), (Moves{"A6L", "A6R", "A7L", "A7R"}));
+  EXPECT_EQ(after(kLudii, kStart, "A6R"),
             "N 0,0,0,0,6,0,3,1/0,0,0,0,0,0,0,1 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=21,22 "
             "house=A5,a5");
 }
@@ -91,8 +67,8 @@ const std::string kSow =
 // clause: ludii.sow.stop-empty
 // clause: ludii.namua.takata
 TEST(LudiiSowing, SowRelayStop) {
-  EXPECT_EQ(legal(kSow), (Moves{"A3L", "A3R", "A6L", "A6R"}));
-  Played r = play_traced(kSow, "A3R");
+  EXPECT_EQ(legal(kLudii, kSow), (Moves{"A3L", "A3R", "A6L", "A6R"}));
+  Played r = play_traced(kLudii, kSow, "A3R");
   EXPECT_EQ(r.bpn, "N 0,0,0,1,1,0,1,1/0,0,0,0,0,0,1,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3");
   EXPECT_EQ(trace_text(r.trace),
             "place A3; lift A3 3; sow A4; sow A5; sow A6; relay A6 4; sow A7; sow A8; sow B8; "
@@ -111,11 +87,12 @@ TEST(LudiiSowing, SowRelayStop) {
 TEST(LudiiPhase, OwnHandDecides) {
   const std::string namua =
       "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=1,0";
-  EXPECT_EQ(legal(namua), (Moves{"A3L", "A3R"}));
-  EXPECT_EQ(after(namua, "A3R"),
+  EXPECT_EQ(legal(kLudii, namua), (Moves{"A3L", "A3R"}));
+  EXPECT_EQ(after(kLudii, namua, "A3R"),
             "N 0,0,0,1,1,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(legal("S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=0,3"),
-            (Moves{"B2L", "B2R"}));
+  EXPECT_EQ(
+      legal(kLudii, "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=0,3"),
+      (Moves{"B2L", "B2R"}));
 }
 
 // ===========================================================================
@@ -124,9 +101,9 @@ TEST(LudiiPhase, OwnHandDecides) {
 // kSow: only A3 and A6 (occupied) take the seed, never an empty pit.
 // clause: ludii.namua.place-occupied
 TEST(LudiiNamua, OnlyOccupiedFrontPits) {
-  Played r = play_traced(kSow, "A6L");
+  Played r = play_traced(kLudii, kSow, "A6L");
   EXPECT_TRUE(has_clause(r.trace, "ludii.namua.place-occupied"));
-  EXPECT_EQ(legal(kSow).size(), 4u);
+  EXPECT_EQ(legal(kLudii, kSow).size(), 4u);
 }
 
 // The guide's section 06 position plus A7 2: A4 faces a5 (3), so a capture
@@ -139,10 +116,10 @@ TEST(LudiiNamua, OnlyOccupiedFrontPits) {
 TEST(LudiiNamua, CaptureIsCompulsoryEitherEnd) {
   const std::string pos =
       "S 0,0,0,2,0,0,2,0/0,0,0,0,0,0,0,0 1,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A4L", "A4R"}));
-  EXPECT_EQ(after(pos, "A4R"),
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A4L", "A4R"}));
+  EXPECT_EQ(after(kLudii, pos, "A4R"),
             "N 1,1,1,3,0,0,2,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
-  EXPECT_EQ(after(pos, "A4L"),
+  EXPECT_EQ(after(kLudii, pos, "A4L"),
             "N 0,0,0,3,0,1,3,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
@@ -150,12 +127,13 @@ TEST(LudiiNamua, CaptureIsCompulsoryEitherEnd) {
 // the lone seed may: A2L: A2 2, lift: A1 1, B1 1 -> stop.
 // clause: ludii.namua.singles
 TEST(LudiiNamua, LoneSeedsOnlyWhenAllAreLoneOrTheHouseStands) {
-  EXPECT_EQ(legal("S 0,1,0,3,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3"),
-            (Moves{"A4L", "A4R"}));
+  EXPECT_EQ(
+      legal(kLudii, "S 0,1,0,3,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3"),
+      (Moves{"A4L", "A4R"}));
   const std::string house =
       "S 0,1,0,3,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(house), (Moves{"A2L", "A2R", "A4L", "A4R"}));
-  EXPECT_EQ(after(house, "A2L"),
+  EXPECT_EQ(legal(kLudii, house), (Moves{"A2L", "A2R", "A4L", "A4R"}));
+  EXPECT_EQ(after(kLudii, house, "A2L"),
             "N 1,0,0,3,6,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 house=A5");
 }
 
@@ -167,18 +145,19 @@ TEST(LudiiNamua, LoneSeedsOnlyWhenAllAreLoneOrTheHouseStands) {
 // clause: ludii.win.mid-sowing
 // clause: ludii.interp.mid-sowing-check
 TEST(LudiiNamua, EndPitOutwardOnlyWhenAlone) {
-  EXPECT_EQ(legal("S 2,0,0,2,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3"),
-            (Moves{"A1R", "A4L", "A4R"}));
+  EXPECT_EQ(
+      legal(kLudii, "S 2,0,0,2,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3"),
+      (Moves{"A1R", "A4L", "A4R"}));
   const std::string alone =
       "S 2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3";
-  EXPECT_EQ(legal(alone), (Moves{"A1L", "A1R"}));
-  EXPECT_EQ(legal(alone, kGuide), (Moves{"A1R"}));
-  Played r = play_traced(alone, "A1L");
+  EXPECT_EQ(legal(kLudii, alone), (Moves{"A1L", "A1R"}));
+  EXPECT_EQ(legal(kGuide, alone), (Moves{"A1R"}));
+  Played r = play_traced(kLudii, alone, "A1L");
   EXPECT_EQ(r.bpn,
             "N 0,0,0,0,0,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 "
             "store=2,0");
   EXPECT_EQ(trace_text(r.trace), "place A1; lift A1 3; sow B1; end front-empty");
-  EXPECT_EQ(status_of(r.bpn), "win N front-empty");
+  EXPECT_EQ(status_of(kLudii, r.bpn), "win N front-empty");
 }
 
 // Interpretations of the namua placement: a pit of one still captures
@@ -190,12 +169,13 @@ TEST(LudiiNamua, EndPitOutwardOnlyWhenAlone) {
 // clause: ludii.interp.judged-before-placement
 // clause: ludii.house.definition
 TEST(LudiiNamua, PlacementInterpretations) {
-  EXPECT_EQ(legal("S 0,1,0,3,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0 hand=3,3"),
-            (Moves{"A2R"}));
+  EXPECT_EQ(
+      legal(kLudii, "S 0,1,0,3,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,1,0/0,0,0,0,0,0,0,0 hand=3,3"),
+      (Moves{"A2R"}));
   const std::string five =
       "S 0,1,0,3,5,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(five), (Moves{"A4L", "A4R", "A5L", "A5R"}));
-  EXPECT_EQ(after(five, "A5R"),
+  EXPECT_EQ(legal(kLudii, five), (Moves{"A4L", "A4R", "A5L", "A5R"}));
+  EXPECT_EQ(after(kLudii, five, "A5R"),
             "N 0,1,0,3,0,1,1,1/0,0,0,0,0,1,1,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3");
 }
 
@@ -210,9 +190,9 @@ TEST(LudiiNamua, PlacementInterpretations) {
 TEST(LudiiHouse, LoneHouseMovesOnlyThePlacedSeed) {
   const std::string pos =
       "S 0,0,0,0,6,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A5L", "A5R"}));
-  EXPECT_EQ(legal(pos, kGuide), (Moves{"A5Lt", "A5Rt"}));
-  Played r = play_traced(pos, "A5L");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A5L", "A5R"}));
+  EXPECT_EQ(legal(kGuide, pos), (Moves{"A5Lt", "A5Rt"}));
+  Played r = play_traced(kLudii, pos, "A5L");
   EXPECT_EQ(r.bpn,
             "N 0,0,0,1,6,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 house=A5");
   EXPECT_EQ(trace_text(r.trace), "place A5; lift A5 1; sow A4; stop A4");
@@ -224,8 +204,8 @@ TEST(LudiiHouse, LoneHouseMovesOnlyThePlacedSeed) {
 TEST(LudiiHouse, NonCapturingSowingStopsInTheHouse) {
   const std::string pos =
       "S 0,0,1,0,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3R"}));
-  Played r = play_traced(pos, "A3R");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A3L", "A3R"}));
+  Played r = play_traced(kLudii, pos, "A3R");
   EXPECT_EQ(r.bpn,
             "N 0,0,0,1,7,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 house=A5");
   EXPECT_EQ(testing::stop_clause(r.trace), "A5 ludii.house.takata-stops");
@@ -241,10 +221,10 @@ const std::string kCaptureHouse =
 // clause: ludii.capture.house-question
 // clause: ludii.interp.safari-empties-house
 TEST(LudiiHouse, CapturingTurnChoosesAtTheHouse) {
-  EXPECT_EQ(legal(kCaptureHouse), (Moves{"A3L", "A3L+"}));
-  EXPECT_EQ(after(kCaptureHouse, "A3L"),
+  EXPECT_EQ(legal(kLudii, kCaptureHouse), (Moves{"A3L", "A3L+"}));
+  EXPECT_EQ(after(kLudii, kCaptureHouse, "A3L"),
             "N 0,0,2,0,7,1,1,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 house=A5");
-  EXPECT_EQ(after(kCaptureHouse, "A3L+"),
+  EXPECT_EQ(after(kLudii, kCaptureHouse, "A3L+"),
             "N 1,1,3,1,0,1,1,1/1,1,1,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3");
 }
 
@@ -254,7 +234,7 @@ TEST(LudiiHouse, CapturingTurnChoosesAtTheHouse) {
 TEST(LudiiHouse, CountAfterTheLastSeed) {
   const std::string pos =
       "S 0,0,1,0,5,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,4,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3L+"}));
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A3L", "A3L+"}));
 }
 
 // Mtaji, house A5 7 still with status, A3 2. A3R: A4 1, A5 8: no stop, no
@@ -264,8 +244,9 @@ TEST(LudiiHouse, CountAfterTheLastSeed) {
 TEST(LudiiHouse, NoHouseRulesAfterNamua) {
   const std::string pos =
       "S 0,0,2,0,7,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
-  EXPECT_EQ(after(pos, "A3R"), "N 0,0,0,1,0,1,1,1/0,0,0,1,1,1,1,1 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A3L", "A3R", "A5L", "A5R"}));
+  EXPECT_EQ(after(kLudii, pos, "A3R"),
+            "N 0,0,0,1,0,1,1,1/0,0,0,1,1,1,1,1 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
 // ===========================================================================
@@ -280,11 +261,11 @@ TEST(LudiiHouse, NoHouseRulesAfterNamua) {
 // clause: ludii.mtaji.start
 // clause: ludii.interp.sixteen-takata
 TEST(LudiiMtaji, StartsFromTwoToFifteenForCaptures) {
-  EXPECT_EQ(legal("S 1,0,0,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kLudii, "S 1,0,0,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"B2L", "B2R"}));
   const std::string pos = "S 0,17,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{"A2L", "A2R"}));
-  EXPECT_EQ(after(pos, "A2R"),
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A2L", "A2R"}));
+  EXPECT_EQ(after(kLudii, pos, "A2R"),
             "N 0,2,1,2,0,2,0,2/2,0,2,0,2,0,2,0 1,0,0,0,0,1,0,0/0,0,0,2,0,0,0,0 block=a1");
 }
 
@@ -296,8 +277,8 @@ TEST(LudiiMtaji, StartsFromTwoToFifteenForCaptures) {
 // clause: ludii.interp.entry-keeps-direction
 TEST(LudiiMtaji, CaptureAndEntryInTheRunningDirection) {
   const std::string pos = "S 0,0,2,0,1,0,0,0/0,0,0,0,0,0,0,0 1,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{"A3R"}));
-  Played r = play_traced(pos, "A3R");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A3R"}));
+  Played r = play_traced(kLudii, pos, "A3R");
   EXPECT_EQ(r.bpn, "N 1,1,0,1,2,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
   EXPECT_EQ(testing::clause_at(r.trace, EventKind::Enter, "A1"), "ludii.capture.entry-direction");
 }
@@ -305,7 +286,7 @@ TEST(LudiiMtaji, CaptureAndEntryInTheRunningDirection) {
 // Mtaji, A2 2 and B3 2, no capture: the front pit only.
 // clause: ludii.mtaji.inner-row-first
 TEST(LudiiMtaji, FrontRowFirst) {
-  EXPECT_EQ(legal("S 0,2,0,0,0,0,0,0/0,0,2,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kLudii, "S 0,2,0,0,0,0,0,0/0,0,2,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"A2L", "A2R"}));
 }
 
@@ -314,9 +295,9 @@ TEST(LudiiMtaji, FrontRowFirst) {
 // clause: ludii.mtaji.sole-kichwa
 // clause: ludii.interp.kichwa-rules-per-phase
 TEST(LudiiMtaji, LoneEndPitNotOutward) {
-  EXPECT_EQ(legal("S 0,0,0,0,0,0,0,2/0,0,2,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kLudii, "S 0,0,0,0,0,0,0,2/0,0,2,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"A8L"}));
-  EXPECT_EQ(legal("S 2,0,1,0,1,0,0,0/0,0,0,0,0,0,0,0 0,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kLudii, "S 2,0,1,0,1,0,0,0/0,0,0,0,0,0,0,0 0,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"A1L", "A1R"}));
 }
 
@@ -326,8 +307,9 @@ TEST(LudiiMtaji, LoneEndPitNotOutward) {
 // -> stop.
 // clause: ludii.interp.takata-never-captures
 TEST(LudiiMtaji, PlainTurnNeverCaptures) {
-  EXPECT_EQ(after("S 2,0,1,0,1,0,0,0/0,0,0,0,0,0,0,0 0,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0", "A1R"),
-            "N 0,1,0,1,0,1,1,0/0,0,0,0,0,0,0,0 0,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(
+      after(kLudii, "S 2,0,1,0,1,0,0,0/0,0,0,0,0,0,0,0 0,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0", "A1R"),
+      "N 0,1,0,1,0,1,1,0/0,0,0,0,0,0,0,0 0,0,0,2,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
 // Mtaji, A2 2, A3 1, B1 3; North a6 2 faces A3. A2 starts no capture (R ends
@@ -338,8 +320,9 @@ TEST(LudiiMtaji, PlainTurnNeverCaptures) {
 // clause: ludii.interp.inner-row-first-takata-only
 TEST(LudiiMtaji, CaptureFromTheBackRow) {
   const std::string pos = "S 0,2,1,0,0,0,0,0/3,0,0,0,0,0,0,0 1,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{"B1R"}));
-  EXPECT_EQ(after(pos, "B1R"), "N 2,0,3,1,1,1,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"B1R"}));
+  EXPECT_EQ(after(kLudii, pos, "B1R"),
+            "N 2,0,3,1,1,1,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
 // Mtaji, South A1 2, A3 1, house A5 7; North house a5 6, a6 3. A1R: A2 1, A3
@@ -348,7 +331,8 @@ TEST(LudiiMtaji, CaptureFromTheBackRow) {
 // clause: ludii.interp.mtaji-first-capture
 TEST(LudiiMtaji, FirstCaptureEndsTheHouses) {
   Played r = play_traced(
-      "S 2,0,1,0,7,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,3,0,0/0,0,0,2,0,0,0,0 house=A5,a5", "A1R");
+      kLudii, "S 2,0,1,0,7,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,3,0,0/0,0,0,2,0,0,0,0 house=A5,a5",
+      "A1R");
   EXPECT_EQ(r.bpn, "N 1,2,0,1,8,1,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,0,0,0/0,0,0,2,0,0,0,0");
   EXPECT_EQ(testing::clause_at(r.trace, EventKind::HouseLost, "a5"),
             "ludii.interp.mtaji-first-capture");
@@ -363,8 +347,8 @@ TEST(LudiiMtaji, FirstCaptureEndsTheHouses) {
 TEST(LudiiCapture, KimbiAndKichwaEnterNearest) {
   const std::string pos =
       "S 0,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0 0,1,0,1,0,0,1,0/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A2R", "A7L"}));
-  EXPECT_EQ(after(pos, "A2R"),
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A2R", "A7L"}));
+  EXPECT_EQ(after(kLudii, pos, "A2R"),
             "N 1,2,0,0,0,0,1,0/0,0,0,0,0,0,0,0 0,1,0,1,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
@@ -376,8 +360,8 @@ TEST(LudiiCapture, KimbiAndKichwaEnterNearest) {
 TEST(LudiiCapture, FurtherCaptures) {
   const std::string pos =
       "S 1,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,3,0,3/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A1R", "A3R"}));
-  Played r = play_traced(pos, "A1R");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A1R", "A3R"}));
+  Played r = play_traced(kLudii, pos, "A1R");
   EXPECT_EQ(r.bpn, "N 4,2,0,1,1,1,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
   EXPECT_EQ(testing::count_of(r.trace, EventKind::Capture), 2);
 }
@@ -390,9 +374,9 @@ TEST(LudiiCapture, FurtherCaptures) {
 TEST(LudiiCapture, FreeEntryMustEndBest) {
   const std::string pos =
       "S 0,0,1,2,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A4R"}));
-  EXPECT_EQ(legal(pos, kGuide), (Moves{"A4L", "A4R"}));
-  EXPECT_EQ(after(pos, "A4R"),
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A4R"}));
+  EXPECT_EQ(legal(kGuide, pos), (Moves{"A4L", "A4R"}));
+  EXPECT_EQ(after(kLudii, pos, "A4R"),
             "N 1,1,0,4,1,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
@@ -411,9 +395,9 @@ const std::string kSmallAfter = "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 2,0,0,0,0,2,0
 // clause: ludii.interp.takasia-same-target
 // clause: ludii.interp.takasia-one-turn
 TEST(LudiiTakasia, SetForOneTurn) {
-  EXPECT_EQ(after(kSmall, "A2L"), kSmallAfter + " block=a6");
-  EXPECT_EQ(legal(kSmallAfter + " block=a6"), (Moves{"a1L", "a1R"}));
-  EXPECT_EQ(after(kSmallAfter + " block=a6", "a1R"),
+  EXPECT_EQ(after(kLudii, kSmall, "A2L"), kSmallAfter + " block=a6");
+  EXPECT_EQ(legal(kLudii, kSmallAfter + " block=a6"), (Moves{"a1L", "a1R"}));
+  EXPECT_EQ(after(kLudii, kSmallAfter + " block=a6", "a1R"),
             "S 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 0,1,1,0,0,2,0,0/0,0,0,2,0,0,0,0");
 }
 
@@ -422,7 +406,7 @@ TEST(LudiiTakasia, SetForOneTurn) {
 // clause: ludii.interp.takasia-relay-stops
 TEST(LudiiTakasia, SowingEndingThereStops) {
   Played r = play_traced(
-      "N 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,2,0,1,0,0/0,0,0,0,0,0,0,0 block=a6", "a4R");
+      kLudii, "N 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,2,0,1,0,0/0,0,0,0,0,0,0,0 block=a6", "a4R");
   EXPECT_EQ(r.bpn, "S 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,1,2,0,0/0,0,0,0,0,0,0,0");
   EXPECT_EQ(testing::stop_clause(r.trace), "a6 ludii.interp.takasia-relay-stops");
 }
@@ -435,10 +419,10 @@ TEST(LudiiTakasia, SowingEndingThereStops) {
 TEST(LudiiTakasia, CaptureFromTheRestrictedPit) {
   const std::string pos =
       "N 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,2,0,1/0,0,0,2,0,0,0,0 block=a6";
-  EXPECT_EQ(legal(pos), (Moves{"a6R"}));
-  const std::string out = after(pos, "a6R");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"a6R"}));
+  const std::string out = after(kLudii, pos, "a6R");
   EXPECT_EQ(out, "S 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,1,2/0,0,0,2,0,0,0,0 store=0,1");
-  EXPECT_EQ(status_of(out), "win N front-empty");
+  EXPECT_EQ(status_of(kLudii, out), "win N front-empty");
 }
 
 // Mtaji, South A1 2, A2 1, A4 1; North a1 1, a2 2, house a5 (faces A4),
@@ -450,10 +434,12 @@ TEST(LudiiTakasia, CaptureFromTheRestrictedPit) {
 // clause: ludii.interp.takasia-house-working
 TEST(LudiiTakasia, HouseExempt) {
   EXPECT_EQ(
-      after("S 2,1,0,1,0,0,0,0/0,0,0,0,0,0,0,0 1,2,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=a5", "A1R"),
+      after(kLudii, "S 2,1,0,1,0,0,0,0/0,0,0,0,0,0,0,0 1,2,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=a5",
+            "A1R"),
       "N 0,2,1,1,0,0,0,0/0,0,0,0,0,0,0,0 1,2,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=a5");
   EXPECT_EQ(
-      after("S 2,1,0,1,0,0,0,0/0,0,0,0,0,0,0,0 1,2,0,0,5,0,0,0/0,0,0,2,0,0,0,0 house=a5", "A1R"),
+      after(kLudii, "S 2,1,0,1,0,0,0,0/0,0,0,0,0,0,0,0 1,2,0,0,5,0,0,0/0,0,0,2,0,0,0,0 house=a5",
+            "A1R"),
       "N 0,2,1,1,0,0,0,0/0,0,0,0,0,0,0,0 1,2,0,0,5,0,0,0/0,0,0,2,0,0,0,0 house=a5 block=a5");
 }
 
@@ -465,8 +451,9 @@ TEST(LudiiTakasia, HouseExempt) {
 TEST(LudiiTakasia, NotAfterANamuaMove) {
   const std::string pos =
       "S 1,1,0,0,0,0,0,0/3,0,0,0,0,0,0,0 1,0,2,0,0,2,0,0/0,0,0,2,0,0,0,0 hand=1,0";
-  EXPECT_EQ(legal(pos), (Moves{"A1R", "A2L", "A2R"}));
-  EXPECT_EQ(after(pos, "A1R"), "N 0,2,1,0,0,0,0,0/3,0,0,0,0,0,0,0 1,0,2,0,0,2,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(legal(kLudii, pos), (Moves{"A1R", "A2L", "A2R"}));
+  EXPECT_EQ(after(kLudii, pos, "A1R"),
+            "N 0,2,1,0,0,0,0,0/3,0,0,0,0,0,0,0 1,0,2,0,0,2,0,0/0,0,0,2,0,0,0,0");
 }
 
 // ===========================================================================
@@ -476,8 +463,8 @@ TEST(LudiiTakasia, NotAfterANamuaMove) {
 // clause: ludii.win.singles
 TEST(LudiiWin, OnlyLoneSeedsLoses) {
   const std::string pos = "S 1,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), Moves{});
-  EXPECT_EQ(status_of(pos), "win N no-move");
+  EXPECT_EQ(legal(kLudii, pos), Moves{});
+  EXPECT_EQ(status_of(kLudii, pos), "win N no-move");
 }
 
 // The guide's 512-relay position: mtaji, no house; ludii plays it the same
@@ -485,7 +472,7 @@ TEST(LudiiWin, OnlyLoneSeedsLoses) {
 // clause: ludii.interp.relay-limit
 TEST(LudiiWin, RelayLimit) {
   const std::string out =
-      after("S 1,2,0,1,0,1,0,2/0,1,0,3,0,3,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0", "A2R");
+      after(kLudii, "S 1,2,0,1,0,1,0,2/0,1,0,3,0,3,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0", "A2R");
   EXPECT_EQ(out,
             "N 0,1,2,1,2,1,2,0/1,2,0,1,0,1,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0 result=N:infinite");
 }

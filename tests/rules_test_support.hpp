@@ -1,6 +1,8 @@
 // Helpers shared by the hand-worked clause tests: read a test position for a
 // ruleset, list its legal moves, play a move (optionally traced) and read the
-// status, all in protocol text so the expectations read like the rule texts.
+// status, all in protocol text so the expectations read like the rule texts;
+// then read the trace (its text, its events' pits and clauses). Each helper
+// takes the ruleset first.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/core/clause.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
@@ -76,6 +79,24 @@ inline Played play_traced(std::string_view id, std::string_view bpn, std::string
 
 inline std::string status_of(std::string_view id, std::string_view bpn) {
   return to_string(status(rules(id), position(id, bpn)));
+}
+
+// The start position shared by the guide, Ludii, the play site's Bao la
+// Kiswahili and Abstract Play's default rules: 6 in the nyumba A5/a5, 2 in
+// each of the two pits to its right, 22 in each hand, South first.
+inline constexpr std::string_view kStandardStart =
+    "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5";
+
+// The trace in protocol text ("lift A3 3; sow A4; ...").
+inline std::string trace_text(const Trace& t) {
+  return format_protocol_trace(t.events());
+}
+
+// Whether any event of the trace cites `clause`.
+inline bool has_clause(const Trace& t, std::string_view clause) {
+  for (const Event& e : t.events())
+    if (clause_name(e.clause) == clause) return true;
+  return false;
 }
 
 inline std::string event_pit(const Event& e) {

@@ -31,29 +31,12 @@
 namespace bao {
 namespace {
 
-using testing::after;
-using testing::count_of;
-using testing::legal;
-using testing::Moves;
-using testing::play_traced;
-using testing::Played;
-using testing::rules;
-using testing::status_of;
+using namespace testing;  // legal, after, play_traced, status_of, trace_text, ...
 
 constexpr std::string_view kBank = "site-bank";
 constexpr std::string_view kMaasai = "site-maasai";
 constexpr std::string_view kLong = "site-long-game";
 constexpr std::string_view kAll[] = {kBank, kMaasai, kLong};
-
-std::string trace_text(const Trace& t) {
-  return format_protocol_trace(t.events());
-}
-
-bool has_clause(const Trace& t, std::string_view clause) {
-  for (const Event& e : t.events())
-    if (clause_name(e.clause) == clause) return true;
-  return false;
-}
 
 bool is_illegal(std::string_view rs, std::string_view bpn, std::string_view move) {
   const std::string r = after(rs, bpn, move);

@@ -26,35 +26,11 @@
 namespace bao {
 namespace {
 
-using testing::Moves;
-using testing::Played;
+using namespace testing;  // legal, after, play_traced, status_of, trace_text, ...
 
 constexpr std::string_view kSite = "site-kiswahili";
 constexpr std::string_view kGuide = "guide-r002";
-
-Moves legal(std::string_view bpn, std::string_view rs = kSite) {
-  return testing::legal(rs, bpn);
-}
-std::string after(std::string_view bpn, std::string_view move, std::string_view rs = kSite) {
-  return testing::after(rs, bpn, move);
-}
-Played play_traced(std::string_view bpn, std::string_view move) {
-  return testing::play_traced(kSite, bpn, move);
-}
-std::string status_of(std::string_view bpn, std::string_view rs = kSite) {
-  return testing::status_of(rs, bpn);
-}
-std::string trace_text(const Trace& t) {
-  return format_protocol_trace(t.events());
-}
-bool has_clause(const Trace& t, std::string_view clause) {
-  for (const Event& e : t.events())
-    if (clause_name(e.clause) == clause) return true;
-  return false;
-}
-
-const std::string kStart =
-    "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5";
+const std::string kStart{testing::kStandardStart};
 
 // ===========================================================================
 // Setup, phases, sowing
@@ -66,8 +42,8 @@ const std::string kStart =
 // clause: site.kiswahili.setup
 TEST(SiteKiswahiliSetup, StartPosition) {
   EXPECT_EQ(to_bpn(start_position(testing::rules(kSite))), kStart);
-  EXPECT_EQ(legal(kStart), (Moves{"A6L", "A6R", "A7L", "A7R"}));
-  EXPECT_EQ(after(kStart, "A6R"),
+  EXPECT_EQ(legal(kSite, kStart), (Moves{"A6L", "A6R", "A7L", "A7R"}));
+  EXPECT_EQ(after(kSite, kStart, "A6R"),
             "N 0,0,0,0,6,0,3,1/0,0,0,0,0,0,0,1 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=21,22 "
             "house=A5,a5");
 }
@@ -93,11 +69,11 @@ TEST(SiteKiswahiliPhases, HandDecidesPlacingOrLifting) {
   const std::string namua =
       "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 hand=1,0";
   const std::string mtaji = "S 0,0,1,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(namua), (Moves{"A3L", "A3R"}));
-  EXPECT_EQ(after(namua, "A3R"),
+  EXPECT_EQ(legal(kSite, namua), (Moves{"A3L", "A3R"}));
+  EXPECT_EQ(after(kSite, namua, "A3R"),
             "N 0,0,0,1,1,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(legal(mtaji), (Moves{"B2L", "B2R"}));
-  EXPECT_EQ(after(mtaji, "B2R"),
+  EXPECT_EQ(legal(kSite, mtaji), (Moves{"B2L", "B2R"}));
+  EXPECT_EQ(after(kSite, mtaji, "B2R"),
             "N 1,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
 }
 
@@ -105,7 +81,7 @@ TEST(SiteKiswahiliPhases, HandDecidesPlacingOrLifting) {
 // and A7, each with L and R; A7L: A7 3, lift: A6 3, A5 7, A4 1 -> stop.
 // clause: site.kiswahili.direction-choice
 TEST(SiteKiswahiliSowing, EitherDirection) {
-  EXPECT_EQ(after(kStart, "A7L"),
+  EXPECT_EQ(after(kSite, kStart, "A7L"),
             "N 0,0,0,1,7,3,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=21,22 "
             "house=A5,a5");
 }
@@ -120,7 +96,7 @@ const std::string kSinglesA2R =
 
 // clause: site.kiswahili.sow-own-loop
 TEST(SiteKiswahiliSowing, OneSeedPerPitFromTheNextPit) {
-  Played r = play_traced(kSingles, "A2R");
+  Played r = play_traced(kSite, kSingles, "A2R");
   EXPECT_EQ(r.bpn, kSinglesA2R);
   EXPECT_EQ(trace_text(r.trace),
             "place A2; lift A2 2; sow A3; sow A4; relay A4 4; sow A5; sow A6; sow A7; sow A8; "
@@ -130,14 +106,14 @@ TEST(SiteKiswahiliSowing, OneSeedPerPitFromTheNextPit) {
 
 // clause: site.kiswahili.relay
 TEST(SiteKiswahiliSowing, OccupiedLastPitIsLifted) {
-  Played r = play_traced(kSingles, "A2R");
+  Played r = play_traced(kSite, kSingles, "A2R");
   EXPECT_EQ(testing::clause_at(r.trace, EventKind::Relay, "A4"), "site.kiswahili.relay");
 }
 
 // A4L: A4 4, lift: A3 1, A2 2, A1 1, B1 1 -> B1 was empty: stop.
 // clause: site.kiswahili.stop-empty
 TEST(SiteKiswahiliSowing, EmptyLastPitEndsTheTurn) {
-  Played r = play_traced(kSingles, "A4L");
+  Played r = play_traced(kSite, kSingles, "A4L");
   EXPECT_EQ(r.bpn, "N 1,2,1,0,0,0,0,0/1,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3");
   EXPECT_EQ(testing::stop_clause(r.trace), "B1 site.kiswahili.stop-empty");
 }
@@ -148,8 +124,8 @@ TEST(SiteKiswahiliSowing, EmptyLastPitEndsTheTurn) {
 // Only occupied front pits take a seed: A2 and A4, never an empty one.
 // clause: site.kiswahili.place-occupied
 TEST(SiteKiswahiliNamua, PlacementOnlyIntoOccupiedFrontPits) {
-  EXPECT_EQ(legal(kSingles), (Moves{"A2L", "A2R", "A4L", "A4R"}));
-  Played r = play_traced(kSingles, "A4L");
+  EXPECT_EQ(legal(kSite, kSingles), (Moves{"A2L", "A2R", "A4L", "A4R"}));
+  Played r = play_traced(kSite, kSingles, "A4L");
   EXPECT_TRUE(has_clause(r.trace, "site.kiswahili.place-occupied"));
 }
 
@@ -157,8 +133,8 @@ TEST(SiteKiswahiliNamua, PlacementOnlyIntoOccupiedFrontPits) {
 // keep it back while a pit of 2 or more exists and no house is owned.
 // clause: site.interp.kiswahili-singles-may-start
 TEST(SiteKiswahiliNamua, LoneSeedsMayStart) {
-  EXPECT_EQ(legal(kSingles), (Moves{"A2L", "A2R", "A4L", "A4R"}));
-  EXPECT_EQ(legal(kSingles, kGuide), (Moves{"A4L", "A4R"}));
+  EXPECT_EQ(legal(kSite, kSingles), (Moves{"A2L", "A2R", "A4L", "A4R"}));
+  EXPECT_EQ(legal(kGuide, kSingles), (Moves{"A4L", "A4R"}));
 }
 
 // South's front row is bare, seeds in hand: no move, North wins for lack of
@@ -169,15 +145,15 @@ TEST(SiteKiswahiliNamua, LoneSeedsMayStart) {
 TEST(SiteKiswahiliNamua, BareInnerRowLosesWithSeedsInHand) {
   const std::string bare =
       "S 0,0,0,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3";
-  EXPECT_EQ(legal(bare), Moves{});
-  EXPECT_EQ(status_of(bare), "win N no-move");
-  EXPECT_EQ(status_of(bare, kGuide), "win N front-empty");
+  EXPECT_EQ(legal(kSite, bare), Moves{});
+  EXPECT_EQ(status_of(kSite, bare), "win N no-move");
+  EXPECT_EQ(status_of(kGuide, bare), "win N front-empty");
   const std::string before =
       "N 0,0,0,2,0,0,0,0/0,0,0,0,0,0,0,3 0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0 hand=3,3";
-  EXPECT_EQ(legal(before), (Moves{"a5L", "a5R"}));
-  Played r = play_traced(before, "a5R");
+  EXPECT_EQ(legal(kSite, before), (Moves{"a5L", "a5R"}));
+  Played r = play_traced(kSite, before, "a5R");
   EXPECT_EQ(r.bpn, "S 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,3 1,1,0,0,2,0,0,0/0,0,0,0,0,0,0,0 hand=3,2");
-  EXPECT_EQ(status_of(r.bpn), "win N no-move");
+  EXPECT_EQ(status_of(kSite, r.bpn), "win N no-move");
   EXPECT_NE(trace_text(r.trace).find("end no-move"), std::string::npos) << trace_text(r.trace);
 }
 
@@ -194,12 +170,12 @@ const std::string kTakataHouse =
 
 // clause: site.kiswahili.safari-question
 TEST(SiteKiswahiliHouse, SowingEndingInTheHouseAsks) {
-  EXPECT_EQ(legal(kTakataHouse), (Moves{"A3L", "A3R", "A3R+"}));
-  Played stop = play_traced(kTakataHouse, "A3R");
+  EXPECT_EQ(legal(kSite, kTakataHouse), (Moves{"A3L", "A3R", "A3R+"}));
+  Played stop = play_traced(kSite, kTakataHouse, "A3R");
   EXPECT_EQ(stop.bpn,
             "N 0,0,0,1,6,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 house=A5");
   EXPECT_EQ(testing::stop_clause(stop.trace), "A5 site.kiswahili.safari-question");
-  EXPECT_EQ(after(kTakataHouse, "A3R+"),
+  EXPECT_EQ(after(kSite, kTakataHouse, "A3R+"),
             "N 0,0,0,1,0,1,1,1/0,0,0,0,0,1,1,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3");
 }
 
@@ -207,16 +183,16 @@ TEST(SiteKiswahiliHouse, SowingEndingInTheHouseAsks) {
 // house (and lets its owned house of 5 start too: A5L, A5R).
 // clause: site.interp.kiswahili-question-every-turn
 TEST(SiteKiswahiliHouse, NonCapturingTurnsAreAskedToo) {
-  Played r = play_traced(kTakataHouse, "A3R+");
+  Played r = play_traced(kSite, kTakataHouse, "A3R+");
   EXPECT_EQ(testing::count_of(r.trace, EventKind::HouseQuestion), 1);
   EXPECT_EQ(testing::count_of(r.trace, EventKind::Capture), 0);
-  EXPECT_EQ(legal(kTakataHouse, kGuide), (Moves{"A3L", "A3R", "A5L", "A5R"}));
+  EXPECT_EQ(legal(kGuide, kTakataHouse), (Moves{"A3L", "A3R", "A5L", "A5R"}));
 }
 
 // The house held 5 before the last seed and 6 after it: judged after.
 // clause: site.interp.kiswahili-count-after-landing
 TEST(SiteKiswahiliHouse, CountJudgedAfterTheLastSeed) {
-  Played r = play_traced(kTakataHouse, "A3R");
+  Played r = play_traced(kSite, kTakataHouse, "A3R");
   EXPECT_EQ(testing::count_of(r.trace, EventKind::HouseQuestion), 1);
   EXPECT_EQ(testing::count_of(r.trace, EventKind::Relay), 0);
 }
@@ -227,13 +203,13 @@ TEST(SiteKiswahiliHouse, CountJudgedAfterTheLastSeed) {
 // the house (below).
 // clause: site.kiswahili.house-status-lost
 TEST(SiteKiswahiliHouse, CaptureLiftAndSafariEndStatus) {
-  Played safari = play_traced(kTakataHouse, "A3R+");
+  Played safari = play_traced(kSite, kTakataHouse, "A3R+");
   EXPECT_EQ(testing::clause_at(safari.trace, EventKind::HouseLost, "A5"),
             "site.kiswahili.house-status-lost");
   const std::string captured =
       "N 1,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(captured), (Moves{"a4L", "a4R"}));
-  EXPECT_EQ(after(captured, "a4R"),
+  EXPECT_EQ(legal(kSite, captured), (Moves{"a4L", "a4R"}));
+  EXPECT_EQ(after(kSite, captured, "a4R"),
             "S 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,1,1,3,1,1,0,0/0,0,0,0,0,0,0,0 hand=3,2");
 }
 
@@ -246,15 +222,15 @@ TEST(SiteKiswahiliHouse, CaptureLiftAndSafariEndStatus) {
 TEST(SiteKiswahiliHouse, LoneHouseSowsTwoSeeds) {
   const std::string alone =
       "S 0,0,0,0,3,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(alone), (Moves{"A5Lt", "A5Rt"}));
-  EXPECT_EQ(legal(alone, kGuide), (Moves{"A5L", "A5Lt", "A5R", "A5Rt"}));
-  Played r = play_traced(alone, "A5Rt");
+  EXPECT_EQ(legal(kSite, alone), (Moves{"A5Lt", "A5Rt"}));
+  EXPECT_EQ(legal(kGuide, alone), (Moves{"A5L", "A5Lt", "A5R", "A5Rt"}));
+  Played r = play_traced(kSite, alone, "A5Rt");
   EXPECT_EQ(r.bpn,
             "N 0,0,0,0,2,1,1,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 house=A5");
   EXPECT_EQ(testing::clause_at(r.trace, EventKind::Lift, "A5"), "site.kiswahili.house-two-seed");
   const std::string beside =
       "S 0,1,0,0,3,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(beside), (Moves{"A2L", "A2R"}));
+  EXPECT_EQ(legal(kSite, beside), (Moves{"A2L", "A2R"}));
 }
 
 // A lone house of 1: the seed makes 2, both are sown (A5Rt: A6, A7), and the
@@ -263,8 +239,8 @@ TEST(SiteKiswahiliHouse, LoneHouseSowsTwoSeeds) {
 TEST(SiteKiswahiliHouse, TwoSeedStartWhateverTheHouseHolds) {
   const std::string one =
       "S 0,0,0,0,1,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(one), (Moves{"A5Lt", "A5Rt"}));
-  EXPECT_EQ(after(one, "A5Rt"),
+  EXPECT_EQ(legal(kSite, one), (Moves{"A5Lt", "A5Rt"}));
+  EXPECT_EQ(after(kSite, one, "A5Rt"),
             "N 0,0,0,0,0,1,1,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3 house=A5");
 }
 
@@ -274,8 +250,8 @@ TEST(SiteKiswahiliHouse, TwoSeedStartWhateverTheHouseHolds) {
 TEST(SiteKiswahiliHouse, BelowSixTheHouseIsSownThrough) {
   const std::string pos =
       "S 0,0,1,0,4,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3 house=A5";
-  EXPECT_EQ(legal(pos), (Moves{"A3L", "A3R"}));
-  EXPECT_EQ(after(pos, "A3R"),
+  EXPECT_EQ(legal(kSite, pos), (Moves{"A3L", "A3R"}));
+  EXPECT_EQ(after(kSite, pos, "A3R"),
             "N 0,0,0,1,0,1,1,1/0,0,0,0,0,0,1,1 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3");
 }
 
@@ -289,12 +265,12 @@ const std::string kMtajiHouse =
 
 // clause: site.interp.kiswahili-house-in-mtaji
 TEST(SiteKiswahiliHouse, HouseStandsInMtaji) {
-  EXPECT_EQ(legal(kMtajiHouse), (Moves{"A3L", "A3R", "A3R+", "A5L", "A5R"}));
-  EXPECT_EQ(after(kMtajiHouse, "A3R"),
+  EXPECT_EQ(legal(kSite, kMtajiHouse), (Moves{"A3L", "A3R", "A3R+", "A5L", "A5R"}));
+  EXPECT_EQ(after(kSite, kMtajiHouse, "A3R"),
             "N 0,0,0,1,8,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 house=A5");
-  EXPECT_EQ(after(kMtajiHouse, "A3R+"),
+  EXPECT_EQ(after(kSite, kMtajiHouse, "A3R+"),
             "N 0,0,0,1,0,1,1,1/0,0,0,1,1,1,1,1 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(after(kMtajiHouse, "A5L"),
+  EXPECT_EQ(after(kSite, kMtajiHouse, "A5L"),
             "N 1,1,3,1,0,0,0,0/1,1,1,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
   // A mtaji capture elsewhere leaves both houses standing. South A1 2, A3 1,
   // house A5 7; North house a5 6, a6 3 (faces A3). A1R: A2 1, A3 2 ->
@@ -302,10 +278,10 @@ TEST(SiteKiswahiliHouse, HouseStandsInMtaji) {
   // empty: relay A3 (3): A4 1, A5 8, A6 1 -> stop.
   const std::string capture =
       "S 2,0,1,0,7,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,3,0,0/0,0,0,2,0,0,0,0 house=A5,a5";
-  EXPECT_EQ(legal(capture), (Moves{"A1R"}));
-  EXPECT_EQ(after(capture, "A1R"),
+  EXPECT_EQ(legal(kSite, capture), (Moves{"A1R"}));
+  EXPECT_EQ(after(kSite, capture, "A1R"),
             "N 1,2,0,1,8,1,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,0,0,0/0,0,0,2,0,0,0,0 house=A5,a5");
-  EXPECT_EQ(after(capture, "A1R", kGuide),
+  EXPECT_EQ(after(kGuide, capture, "A1R"),
             "N 1,2,0,1,8,1,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,0,0,0/0,0,0,2,0,0,0,0");
 }
 
@@ -316,7 +292,7 @@ TEST(SiteKiswahiliMidgame, AnyValidPositionIsAStart) {
   auto parsed = parse_bpn(kMtajiHouse);
   ASSERT_TRUE(parsed.ok());
   EXPECT_TRUE(validate_for_ruleset(testing::rules(kSite), *parsed).ok());
-  EXPECT_EQ(status_of(kMtajiHouse), "ongoing");
+  EXPECT_EQ(status_of(kSite, kMtajiHouse), "ongoing");
   EXPECT_EQ(perft(testing::rules(kSite), *parsed, 1), 5u);
 }
 
@@ -330,8 +306,8 @@ TEST(SiteKiswahiliMidgame, AnyValidPositionIsAStart) {
 TEST(SiteKiswahiliSilent, CapturesFollowTheGuide) {
   const std::string pos =
       "S 1,0,1,0,0,0,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,3,0,3/0,0,0,0,0,0,0,0 hand=5,5";
-  EXPECT_EQ(legal(pos), (Moves{"A1R", "A3L", "A3R"}));
-  EXPECT_EQ(after(pos, "A1R"),
+  EXPECT_EQ(legal(kSite, pos), (Moves{"A1R", "A3L", "A3R"}));
+  EXPECT_EQ(after(kSite, pos, "A1R"),
             "N 4,2,0,1,1,1,0,0/0,0,0,0,0,0,0,0 0,1,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
@@ -341,15 +317,15 @@ TEST(SiteKiswahiliSilent, CapturesFollowTheGuide) {
 TEST(SiteKiswahiliSilent, TakataAsInTheGuide) {
   const std::string pos =
       "S 2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=3,3";
-  EXPECT_EQ(legal(pos), (Moves{"A1R"}));
-  EXPECT_EQ(after(pos, "A1R"),
+  EXPECT_EQ(legal(kSite, pos), (Moves{"A1R"}));
+  EXPECT_EQ(after(kSite, pos, "A1R"),
             "N 0,1,1,1,0,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=2,3");
 }
 
 // Mtaji, A1 1 and B2 2: a lone seed never starts; no front pit of 2, so B2.
 // clause: site.interp.kiswahili-mtaji-as-guide
 TEST(SiteKiswahiliSilent, MtajiStartsAsInTheGuide) {
-  EXPECT_EQ(legal("S 1,0,0,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
+  EXPECT_EQ(legal(kSite, "S 1,0,0,0,0,0,0,0/0,2,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0"),
             (Moves{"B2L", "B2R"}));
 }
 
@@ -361,11 +337,11 @@ TEST(SiteKiswahiliSilent, MtajiStartsAsInTheGuide) {
 // clause: site.interp.kiswahili-win-end-of-move
 TEST(SiteKiswahiliSilent, CaptureDoesNotCutTheMoveShort) {
   const std::string pos = "S 0,2,0,1,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,2,0,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(legal(pos), (Moves{"A2R"}));
-  Played r = play_traced(pos, "A2R");
+  EXPECT_EQ(legal(kSite, pos), (Moves{"A2R"}));
+  Played r = play_traced(kSite, pos, "A2R");
   EXPECT_EQ(r.bpn, "N 1,1,1,2,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0");
-  EXPECT_EQ(status_of(r.bpn), "win S front-empty");
-  EXPECT_EQ(after(pos, "A2R", kGuide),
+  EXPECT_EQ(status_of(kSite, r.bpn), "win S front-empty");
+  EXPECT_EQ(after(kGuide, pos, "A2R"),
             "N 0,0,1,2,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 store=2,0");
 }
 
@@ -375,10 +351,10 @@ TEST(SiteKiswahiliSilent, CaptureDoesNotCutTheMoveShort) {
 // clause: site.interp.kiswahili-relay-limit
 TEST(SiteKiswahiliSilent, RelayLimitAsInTheGuide) {
   const std::string pos = "S 1,2,0,1,0,1,0,2/0,1,0,3,0,3,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0";
-  const std::string out = after(pos, "A2R");
+  const std::string out = after(kSite, pos, "A2R");
   EXPECT_EQ(out,
             "N 0,1,2,1,2,1,2,0/1,2,0,1,0,1,0,1 0,0,0,1,0,0,0,0/0,0,0,2,0,0,0,0 result=N:infinite");
-  EXPECT_EQ(status_of(out), "win N infinite");
+  EXPECT_EQ(status_of(kSite, out), "win N infinite");
 }
 
 // The guide's small takasia position: after A2L the guide-v2 rules set a
@@ -386,7 +362,8 @@ TEST(SiteKiswahiliSilent, RelayLimitAsInTheGuide) {
 // clause: site.interp.kiswahili-no-takasia
 TEST(SiteKiswahiliSilent, NoTakasia) {
   const std::string pos = "S 1,2,1,0,0,0,0,0/0,0,0,0,0,0,0,0 2,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0";
-  EXPECT_EQ(after(pos, "A2L"), "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 2,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0");
+  EXPECT_EQ(after(kSite, pos, "A2L"),
+            "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 2,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0");
   auto blocked = parse_bpn(
       "N 2,0,1,0,0,0,0,0/1,0,0,0,0,0,0,0 2,0,0,0,0,2,0,0/0,0,0,2,0,0,0,0 "
       "block=a6");

@@ -35,53 +35,11 @@ constexpr auto kR002Clauses = [] {
   return out;
 }();
 
-// The guide's own clause for each step the engine shares with other sources.
-constexpr Citations kGuideCitations{
-    .sow = ClauseId::GuideSow,
-    .relay = ClauseId::GuideRelay,
-    .stop_empty = ClauseId::GuideStopEmpty,
-    .capture = ClauseId::GuideLaterCapture,
-    .entry_end = ClauseId::GuideEntryEnd,
-    .entry_choice = ClauseId::GuideEntryChoice,
-    .entry_keep = ClauseId::GuideEntryKeep,
-    .place = ClauseId::GuidePhases,
-    .namua_capture = ClauseId::GuideNamuaCapture,
-    .namua_capture_house = ClauseId::GuideNamuaCapture,
-    .takata_sow = ClauseId::GuideTakataSow,
-    .mtaji_start = ClauseId::GuideMtajiTakata,
-    .mtaji_capture_start = ClauseId::GuideMtajiCapture,
-    .house_lost = ClauseId::GuideOwnershipLost,
-    .house_stop_takata = ClauseId::GuideHouseStopTakata,
-    .house_question = ClauseId::GuideHouseQuestion,
-    .house_capture_first = ClauseId::GuideHouseCaptureFirst,
-    .block_stop = ClauseId::GuideTakasiaStop,
-    .block_clear = ClauseId::GuideTakasiaExpiry,
-    .front_empty = ClauseId::GuideFrontEmpty,
-    .cutoff = ClauseId::GuideRelayLimit,
-};
-
-constexpr std::string_view kGuideStart =  // guide.setup.start
-    "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5";
-
-constexpr Ruleset kV2{
-    .id = "guide-v2",
-    .title = "Illustrated Kiswahili guide, v0.2.0 rules with takasia",
-    .source_file = "001_63d4a6713946ea72.txt",
-    .start_bpn = kGuideStart,
-    .working_house = 6,       // guide.nyumba.below-six
-    .capture_start_max = 15,  // guide.mtaji.capture-start, guide.mtaji.sixteen
-    .cutoff = 512,            // guide.limit.relay-512
-    .kunamua_order = KunamuaKutakataOrder::Guide,
-    .block = BlockRule::GuideTakasia,
-    .two_seed = TwoSeedStart::GuideOwnedHouseAlone,
-    .sole_end_pit = SoleEndPit::EveryTakata,
-    .relay_restriction = RelayRestriction::None,
-    .mtaji_capture_houses = MtajiCaptureHouses::LostBoth,
-    .cutoff_rule = CutoffRule::GuideRelays,
-    .front_empty = FrontEmptyCheck::Immediate,
-    .cite = kGuideCitations,
-    .clauses = kGuideClauses,
-};
+constexpr Ruleset kV2 =
+    guide_based({.id = "guide-v2",
+                 .title = "Illustrated Kiswahili guide, v0.2.0 rules with takasia",
+                 .source_file = "001_63d4a6713946ea72.txt"},
+                kGuideClauses);
 
 // guide-r002: the same rules without takasia.
 constexpr Ruleset kR002 = [] {

@@ -6,6 +6,8 @@
 
 #include <array>
 
+#include "oracle/rules/guide/rulesets.hpp"
+
 namespace bao {
 namespace {
 
@@ -47,43 +49,45 @@ constexpr Citations kLudiiCitations{
     .block_exempt = C::LudiiTakasiaExempt,
 };
 
-// The record: where Ludii's text says what the guide says, the same
-// variation point value; the clause comments say which statement it is.
-constexpr Ruleset kRecord{
-    .id = "ludii",
-    .title = "Ludii's description of Bao",
-    .source_file = "003_64707fd454846805.txt",
-    // ludii.setup.start, ludii.interp.setup-two-holes
-    .start_bpn =
-        "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5",
-    // ludii.house.definition (INTERPRETATION: ludii.interp.house-count-after-landing)
-    .working_house = 6,
-    // ludii.mtaji.start, ludii.mtaji.capture (INTERPRETATION: ludii.interp.sixteen-takata)
-    .capture_start_max = 15,
-    .cutoff = 512,  // INTERPRETATION: ludii.interp.relay-limit
-    .kunamua_order = KunamuaKutakataOrder::Ludii,
-    // ludii.takasia.set, ludii.takasia.capture-allowed (captures ignore the
-    // target), ludii.takasia.not-namua (set after a mtaji-phase takata only).
-    .block = BlockRule::GuideTakasia,
-    .two_seed = TwoSeedStart::LudiiOneCounter,
-    // ludii.namua.kichwa-outward, ludii.mtaji.sole-kichwa
-    .sole_end_pit = SoleEndPit::LudiiByPhase,
-    // ludii.mtaji.inner-row-first (INTERPRETATION:
-    // ludii.interp.inner-row-first-takata-only); no back-row relay rule.
-    .relay_restriction = RelayRestriction::None,
-    .mtaji_capture_houses = MtajiCaptureHouses::LostBoth,  // ludii.interp.mtaji-first-capture
-    .cutoff_rule = CutoffRule::GuideRelays,
-    // ludii.win.inner-row-empty, ludii.win.mid-sowing, ludii.win.singles
-    .front_empty = FrontEmptyCheck::LudiiMidSowing,
-    // ludii.house.takata-stops, ludii.capture.house-question,
-    // ludii.mtaji.house-rules-end (INTERPRETATION:
-    // ludii.interp.house-question-namua-only, ludii.interp.safari-empties-house)
-    .house_scope = HouseQuestionScope::KunamuaByTurnKind,
-    .entry_choice = EntryChoice::LudiiBestEnd,
-    .takasia_exempt = TakasiaExemptions::Ludii,
-    .cite = kLudiiCitations,
-    .clauses = kLudiiClauses,
-};
+// The record starts from the guide's: where Ludii's text says what the guide
+// says, the same variation point value. Those kept are
+// - the start: ludii.setup.start, ludii.interp.setup-two-holes;
+// - the house working at 6: ludii.house.definition (INTERPRETATION:
+//   ludii.interp.house-count-after-landing);
+// - captures starting from 2..15 seeds: ludii.mtaji.start, ludii.mtaji.capture
+//   (INTERPRETATION: ludii.interp.sixteen-takata);
+// - the 512-relay cutoff: INTERPRETATION: ludii.interp.relay-limit;
+// - takasia: ludii.takasia.set, ludii.takasia.capture-allowed (captures
+//   ignore the target), ludii.takasia.not-namua (set after a mtaji-phase
+//   takata only);
+// - no back-row relay rule: ludii.mtaji.inner-row-first (INTERPRETATION:
+//   ludii.interp.inner-row-first-takata-only);
+// - both houses lost at the first mtaji capture:
+//   ludii.interp.mtaji-first-capture;
+// - the house rules in namua only, a takata stopping and a capture asking:
+//   ludii.house.takata-stops, ludii.capture.house-question,
+//   ludii.mtaji.house-rules-end (INTERPRETATION:
+//   ludii.interp.house-question-namua-only, ludii.interp.safari-empties-house).
+// What Ludii says differently is set below, its clauses next to each value.
+constexpr Ruleset kRecord = [] {
+  Ruleset r = guide_based({.id = "ludii",
+                           .title = "Ludii's description of Bao",
+                           .source_file = "003_64707fd454846805.txt"},
+                          kLudiiClauses);
+  // ludii.namua.singles, ludii.house.not-emptied (INTERPRETATION:
+  // ludii.interp.judged-before-placement)
+  r.kunamua_order = KunamuaKutakataOrder::Ludii;
+  r.two_seed = TwoSeedStart::LudiiOneCounter;  // ludii.house.single-counter
+  r.sole_end_pit = SoleEndPit::LudiiByPhase;  // ludii.namua.kichwa-outward, ludii.mtaji.sole-kichwa
+  // ludii.win.inner-row-empty, ludii.win.mid-sowing, ludii.win.singles
+  r.front_empty = FrontEmptyCheck::LudiiMidSowing;
+  // ludii.capture.end-order (INTERPRETATION: ludii.interp.end-order-entry-choice)
+  r.entry_choice = EntryChoice::LudiiBestEnd;
+  // ludii.takasia.exempt (INTERPRETATION: ludii.interp.takasia-house-working)
+  r.takasia_exempt = TakasiaExemptions::Ludii;
+  r.cite = kLudiiCitations;
+  return r;
+}();
 
 }  // namespace
 

@@ -7,6 +7,8 @@
 
 #include <array>
 
+#include "oracle/rules/guide/rulesets.hpp"
+
 namespace bao {
 namespace {
 
@@ -29,64 +31,62 @@ constexpr std::array kSiteKiswahiliClauses{
     // INTERPRETATION: site.interp.kiswahili-relay-limit
     C::GuideRelayLimit, C::GuideInterpRelayCount};
 
-// The site's clause for the steps it states, the guide's for those it adopts.
-constexpr Citations kSiteKiswahiliCitations{
-    .sow = C::SiteKiswSow,
-    .relay = C::SiteKiswRelay,
-    .stop_empty = C::SiteKiswStopEmpty,
-    .capture = C::GuideLaterCapture,
-    .entry_end = C::GuideEntryEnd,
-    .entry_choice = C::GuideEntryChoice,
-    .entry_keep = C::GuideEntryKeep,
-    .place = C::SiteKiswPlace,
-    .namua_capture = C::GuideNamuaCapture,
-    .namua_capture_house = C::GuideNamuaCapture,
-    .takata_sow = C::GuideTakataSow,
-    .mtaji_start = C::GuideMtajiTakata,
-    .mtaji_capture_start = C::GuideMtajiCapture,
-    .house_lost = C::SiteKiswHouseLost,
-    .house_stop_takata = C::SiteKiswQuestion,
-    .house_question = C::SiteKiswQuestion,
-    .house_capture_first = C::GuideHouseCaptureFirst,
-    .block_stop = C::None,
-    .block_clear = C::None,
-    .front_empty = C::SiteKiswInterpWin,
-    .cutoff = C::GuideRelayLimit,
-    .two_seed = C::SiteKiswTwoSeed,
-    .front_empty_now = C::SiteKiswInterpWin,
-    .houses_lost_mtaji = C::None,
-    .block_set = C::None,
-    .block_exempt = C::None,
-};
+// The guide's citations for the steps the site adopts; the site's own clause
+// for the steps it states, and none for takasia, which it does not have.
+constexpr Citations kSiteKiswahiliCitations = [] {
+  Citations c = kGuideCitations;
+  c.sow = C::SiteKiswSow;
+  c.relay = C::SiteKiswRelay;
+  c.stop_empty = C::SiteKiswStopEmpty;
+  c.place = C::SiteKiswPlace;
+  c.house_lost = C::SiteKiswHouseLost;
+  c.house_stop_takata = C::SiteKiswQuestion;
+  c.house_question = C::SiteKiswQuestion;
+  c.front_empty = C::SiteKiswInterpWin;
+  c.two_seed = C::SiteKiswTwoSeed;
+  c.front_empty_now = C::SiteKiswInterpWin;
+  c.houses_lost_mtaji = C::None;
+  c.block_stop = C::None;
+  c.block_clear = C::None;
+  c.block_set = C::None;
+  c.block_exempt = C::None;
+  return c;
+}();
 
+// The record starts from the guide's, which the site follows wherever it is
+// silent; what the site states, or where it departs from the guide, is set
+// below. Kept from the guide:
+// - the start: site.kiswahili.setup, site.interp.kiswahili-setup-right-pits;
+// - the house working at 6: site.kiswahili.house-below-six;
+// - captures starting from 2..15 seeds: guide.mtaji.capture-start (adopted);
+// - the 512-relay cutoff: guide.limit.relay-512 (adopted);
+// - the two-seed start of a lone house: site.kiswahili.house-two-seed,
+//   site.interp.kiswahili-two-seed-any-count (the guide's two-piece start is
+//   the same move);
+// - a sole end pit never sown into the back row: guide.start.sole-end-pit
+//   (adopted);
+// - the entry of a capture: guide.capture.entry-first-namua-choice (adopted).
 // site.kiswahili.midgame-start: the Mid-game daily starts from any position
 // validate_for_ruleset accepts for this record; legal_moves, play and status
 // need nothing but the position.
-constexpr Ruleset kRecord{
-    .id = "site-kiswahili",
-    .title = "Play site, Bao la Kiswahili (also its Mid-game daily)",
-    .source_file = "004_65206f47e0fcd478.txt",
-    // site.kiswahili.setup, site.interp.kiswahili-setup-right-pits
-    .start_bpn =
-        "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5",
-    .working_house = 6,       // site.kiswahili.house-below-six
-    .capture_start_max = 15,  // guide.mtaji.capture-start (adopted)
-    .cutoff = 512,            // guide.limit.relay-512 (adopted)
-    .kunamua_order = KunamuaKutakataOrder::SiteKiswahili,
-    // INTERPRETATION: site.interp.kiswahili-no-takasia
-    .block = BlockRule::None,
-    // site.kiswahili.house-two-seed, site.interp.kiswahili-two-seed-any-count:
-    // the guide's two-piece start is the same move.
-    .two_seed = TwoSeedStart::GuideOwnedHouseAlone,
-    .sole_end_pit = SoleEndPit::EveryTakata,  // guide.start.sole-end-pit (adopted)
-    .relay_restriction = RelayRestriction::None,
-    .mtaji_capture_houses = MtajiCaptureHouses::Kept,  // site.kiswahili.house-status-lost
-    .cutoff_rule = CutoffRule::GuideRelays,
-    .front_empty = FrontEmptyCheck::SiteNamuaNoMove,
-    .house_scope = HouseQuestionScope::SiteEverySowing,
-    .cite = kSiteKiswahiliCitations,
-    .clauses = kSiteKiswahiliClauses,
-};
+constexpr Ruleset kRecord = [] {
+  Ruleset r = guide_based({.id = "site-kiswahili",
+                           .title = "Play site, Bao la Kiswahili (also its Mid-game daily)",
+                           .source_file = "004_65206f47e0fcd478.txt"},
+                          kSiteKiswahiliClauses);
+  // site.kiswahili.place-occupied, site.kiswahili.house-two-seed,
+  // site.interp.kiswahili-singles-may-start
+  r.kunamua_order = KunamuaKutakataOrder::SiteKiswahili;
+  r.block = BlockRule::None;  // INTERPRETATION: site.interp.kiswahili-no-takasia
+  r.mtaji_capture_houses = MtajiCaptureHouses::Kept;  // site.kiswahili.house-status-lost
+  // site.kiswahili.bare-inner-row (INTERPRETATION: site.interp.kiswahili-win-end-of-move)
+  r.front_empty = FrontEmptyCheck::SiteNamuaNoMove;
+  // site.kiswahili.safari-question, site.interp.kiswahili-question-every-turn,
+  // site.interp.kiswahili-house-in-mtaji
+  r.house_scope = HouseQuestionScope::SiteEverySowing;
+  r.cite = kSiteKiswahiliCitations;
+  return r;
+}();
 
 }  // namespace
 
