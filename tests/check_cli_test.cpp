@@ -148,7 +148,11 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
     bool found = false;
     for (const auto& f : report.at("findings")) {
       EXPECT_EQ(f.at("kind"), "protocol-fault") << c.mode;
-      found = found || f.at("engine").at("fault").at("kind") == c.fault;
+      const auto kind = f.at("engine").at("fault").at("kind");
+      // An extra line in the middle of a batch shifts the answers after it:
+      // it is seen as extra when the answer it displaced has arrived too,
+      // and as a malformed answer (a payload of the wrong shape) otherwise.
+      found = found || kind == c.fault || (c.fault == "extra-output" && kind == "malformed");
     }
     EXPECT_TRUE(found) << c.mode << "\n" << report.at("findings").dump(2);
     fs::remove_all(dir);

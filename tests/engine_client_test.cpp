@@ -370,6 +370,42 @@ TEST_F(EngineClientTest, UnsolicitedLineIsExtraOutput) {
   survives(client);
 }
 
+TEST_F(EngineClientTest, AnExtraLineInsideABatchIsAFaultNotShiftedAnswers) {
+  // The extra line follows the batch's second answer (a `moves`): the
+  // `status` after it would read '= unsolicited', and every later answer
+  // would belong to the request before it. The status payload's shape gives
+  // it away: extra output when the displaced answer has arrived, a malformed
+  // status otherwise; never a successful batch.
+  EngineClient client(fake({"extra", k(kFirstRequest + 1)}));
+  start(client);
+  const std::vector<std::string> lines{"position start", "moves", "status",
+                                       "position start", "moves", "status"};
+  auto answers = client.batch(lines);
+  ASSERT_FALSE(answers) << "a shifted batch was accepted";
+  EXPECT_TRUE(answers.fault().kind == FaultKind::ExtraOutput ||
+              answers.fault().kind == FaultKind::Malformed)
+      << describe(answers.fault());
+  EXPECT_EQ(answers.fault().batch_index, 2u) << describe(answers.fault());
+  EXPECT_EQ(answers.fault().request, "status");
+  survives(client);
+}
+
+TEST_F(EngineClientTest, APositionAnswerWithAPayloadIsAFault) {
+  // `position` succeeds with an empty payload. The extra line after the
+  // batch's second answer (request 5, a `moves`) lands on the `position`.
+  EngineClient client(fake({"extra", k(kFaultAt)}));
+  start(client);
+  const std::vector<std::string> lines{"moves", "moves", "position start", "moves"};
+  auto answers = client.batch(lines);
+  ASSERT_FALSE(answers);
+  EXPECT_EQ(answers.fault().request, "position start") << describe(answers.fault());
+  EXPECT_EQ(answers.fault().batch_index, 2u) << describe(answers.fault());
+  EXPECT_TRUE(answers.fault().kind == FaultKind::ExtraOutput ||
+              answers.fault().kind == FaultKind::Malformed)
+      << describe(answers.fault());
+  survives(client);
+}
+
 TEST_F(EngineClientTest, BatchFaultNamesTheRequest) {
   // Requests 4.. are the batch; the crash at request 10 is its seventh.
   EngineClient client(fake({"crash", k(kFirstRequest + 6)}));

@@ -144,6 +144,30 @@ std::vector<std::string> split_words(std::string_view text) {
   return out;
 }
 
+// Whether a success payload has the shape the protocol gives the request
+// (shared/spec/protocol.md, Commands): empty for `ruleset`, `position` and
+// `quit`; `ongoing`, `win S|N REASON` or `draw REASON` for `status`. An
+// answer of the wrong shape is often an extra line that shifted every later
+// answer by one, which must be a protocol fault, not a rules finding. Other
+// requests' payloads are checked by whoever reads them.
+std::optional<std::string> payload_problem(std::string_view request, const Response& r) {
+  if (!r.ok) return std::nullopt;
+  const std::string_view verb = request.substr(0, request.find(' '));
+  if (verb == "ruleset" || verb == "position" || verb == "quit") {
+    if (r.text.empty()) return std::nullopt;
+    return fmt::format("its success payload is empty, not '{}'", shown(r.text));
+  }
+  if (verb == "status") {
+    const std::vector<std::string> w = split_words(r.text);
+    const bool ok = (w.size() == 1 && w[0] == "ongoing") ||
+                    (w.size() == 3 && w[0] == "win" && (w[1] == "S" || w[1] == "N")) ||
+                    (w.size() == 2 && w[0] == "draw");
+    if (ok) return std::nullopt;
+    return fmt::format("'{}' is not 'ongoing', 'win S|N REASON' or 'draw REASON'", shown(r.text));
+  }
+  return std::nullopt;
+}
+
 // " (request 3 of 5)" inside a batch, nothing for a single request.
 std::string batch_place(std::optional<std::size_t> index, std::size_t count) {
   if (!index || count <= 1) return {};
@@ -476,6 +500,22 @@ std::optional<Fault> EngineClient::exchange(std::span<const std::string> lines,
             fmt::format("response '{}' to '{}'{} is not '=', '= payload', '?' or '? message'",
                         shown(line), shown(request()), place()),
             request(), index());
+      if (auto problem = payload_problem(request(), *parsed)) {
+        // An extra line, when the next line already read is a fitting answer.
+        const std::size_t next_nl = out_buf_.find('\n', nl + 1);
+        if (next_nl != std::string::npos) {
+          const auto next =
+              parse_response(std::string_view(out_buf_.data() + nl + 1, next_nl - nl - 1));
+          if (next && !payload_problem(request(), *next))
+            return fail(FaultKind::ExtraOutput,
+                        fmt::format("an extra line '{}' before the response to '{}'{}", shown(line),
+                                    shown(request()), place()),
+                        request(), index());
+        }
+        return fail(FaultKind::Malformed,
+                    fmt::format("response to '{}'{}: {}", shown(request()), place(), *problem),
+                    request(), index());
+      }
       responses.push_back(std::move(*parsed));
       start = scan = nl + 1;
       deadline = Clock::now() + options_.timeout;
