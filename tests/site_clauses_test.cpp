@@ -405,6 +405,30 @@ TEST(SiteEndless, RelayThatCanNeverStopIsCalled) {
   EXPECT_TRUE(validate_for_ruleset(rules(kMaasai), *p).ok());
 }
 
+// A relay that neither stops nor repeats within 65,536 pickups (our limit,
+// docs/rulesets/site-maasai.md) is cut at the limit. This 64-seed position
+// was found by a search over random boards; that its B2L relay neither stops
+// nor repeats by then cannot be worked by hand, but the example engine
+// (examples/python/site_maasai.py, which remembers every state instead of
+// Brent's watch) cuts it at the same place with the same board, checked in
+// examples/python/test_site_maasai.py. What is checked here: the cut comes
+// exactly at the limit, as an endless relay, judged as a called game with
+// no captures (stores 0-0: a draw).
+// clause: site.interp.endless-relay
+TEST(SiteEndless, ARelayWithoutARepeatIsCutAtTheLimit) {
+  const std::string pos = "S 4,3,4,2,3,2,3,1/1,5,5,2,3,2,3,2 3,1,1,1,0,1,1,0/2,0,1,3,1,0,2,2";
+  for (std::string_view rs : {kMaasai, kLong}) {
+    Played r = play_traced(rs, pos, "B2L");
+    const auto relays = std::count_if(r.trace.events().begin(), r.trace.events().end(),
+                                      [](const Event& e) { return e.kind == EventKind::Relay; });
+    EXPECT_EQ(relays, 1 << 16) << rs;
+    EXPECT_EQ(testing::stop_clause(r.trace).substr(3), "site.interp.endless-relay") << rs;
+    EXPECT_EQ(status_of(rs, r.bpn), "draw infinite") << rs;
+    // No capture: North's side is as it was.
+    EXPECT_NE(r.bpn.find(" 3,1,1,1,0,1,1,0/2,0,1,3,1,0,2,2 "), std::string::npos) << r.bpn;
+  }
+}
+
 // ===========================================================================
 // The no-progress rule and endings
 

@@ -17,6 +17,7 @@ from bao_protocol import Move, Position, pit_name
 
 RULESET = "site-maasai"
 QUIET_LIMIT = 50  # the no-progress rule: fifty turns without a capture
+RELAY_LIMIT = 1 << 16  # relays after which a move is cut as endless (no repeat yet)
 
 
 def _circuit_pit(row, number):
@@ -142,12 +143,14 @@ class MaasaiRules:
         # Relay from every occupied pit the last seed reaches. A relay is a
         # function of (the mover's pits, the pit to lift): a state seen before
         # means it can never stop, and the move is cut at that first repeat.
+        # One that has relayed RELAY_LIMIT times without a repeat is cut there
+        # (site.interp.endless-relay: some cycle only after millions).
         seen = set()
         captured = False
         endless = False
         while mine[last] > 1:
             state = (tuple(mine), last)
-            if state in seen:
+            if state in seen or len(seen) == RELAY_LIMIT:
                 endless = True
                 break
             seen.add(state)

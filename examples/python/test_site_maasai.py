@@ -14,6 +14,10 @@ import unittest
 ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "maasai_engine.py")
 START = "S 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2 2,2,2,2,2,2,2,2/2,2,2,2,2,2,2,2"
 ENDLESS = "S 1,0,1,0,1,0,1,0/0,1,0,2,1,0,1,2 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 store=3,3"
+# B2L relays on without stopping or repeating past the limit (found by a
+# search over random 64-seed boards; tests/check_cli_test.cpp compares the
+# board where this engine cuts it with the oracle's).
+LONG_RELAY = "S 4,3,4,2,3,2,3,1/1,5,5,2,3,2,3,2 3,1,1,1,0,1,1,0/2,0,1,3,1,0,2,2"
 
 
 def session(*requests):
@@ -78,6 +82,12 @@ class Rules(unittest.TestCase):
         self.assertEqual(answers[1], "= N 1,0,1,0,1,0,2,1/0,1,0,2,1,0,1,0 "
                          "0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 store=3,3 quiet=1 result=draw:infinite")
         self.assertEqual(answers[2], "= draw infinite")
+
+    def test_a_relay_without_a_repeat_is_cut_at_the_limit(self):
+        answers = session("position " + LONG_RELAY, "play B2L", "trace", "status")
+        self.assertTrue(answers[1].endswith(" result=draw:infinite"), answers[1])
+        self.assertEqual(answers[2].count("relay "), 1 << 16)
+        self.assertEqual(answers[3], "= draw infinite")
 
     def test_positions_maasai_cannot_hold(self):
         for bad in (START + " hand=1,0", START + " house=A5", START + " quiet=51",

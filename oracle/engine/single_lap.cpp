@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cassert>
+#include <optional>
 
 #include "oracle/notation/bpn.hpp"
 
@@ -249,6 +250,35 @@ FirstRepeat first_repeat(const LapTurn<NoTrace>& start, Pit at, int lambda) {
   return {mu + lambda, relay_state(fast, fast_at)};
 }
 
+// INTERPRETATION: site.interp.endless-relay -- a relay that has made this
+// many pickups without stopping or repeating a state is endless too. Relays
+// that stop do so within a few dozen pickups, while the endless ones that
+// random positions reach mostly cycle only after millions (found by a search
+// over random boards, docs/rulesets/site-maasai.md): without a limit, one
+// such move costs seconds to minutes.
+inline constexpr int kRelayLimit = 1 << 16;
+
+// Where a relay that reached kRelayLimit pickups without a repeat seen so
+// far is cut: its first repeat, when that comes by the limit (Brent's watch
+// sees a repeat up to two cycle lengths late, so it is followed a while
+// longer on a copy, from `now`, the state at the limit), else the limit.
+std::optional<FirstRepeat> repeat_by_limit(const LapTurn<NoTrace>& start, Pit start_at,
+                                           const LapTurn<NoTrace>& now, Pit now_at,
+                                           CycleWatch watch) {
+  LapTurn<NoTrace> probe = now;
+  Pit at = now_at;
+  for (int pickup = kRelayLimit + 1; pickup <= 4 * kRelayLimit; ++pickup) {
+    if (judge_run(probe, at) != RunEnd::Relay) return std::nullopt;  // it stops: no repeat
+    at = relay(probe, at);
+    if (watch.repeats(relay_state(probe, at))) {
+      const FirstRepeat cut = first_repeat(start, start_at, watch.cycle_length());
+      if (cut.pickup <= kRelayLimit) return cut;
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
 // The relays of a turn from the run that ended at `last` until the turn
 // stops. `cut_pickup` < 0: watch for an endless relay and, on finding one,
 // set it to the pickup where the move is cut; >= 0: the traced replay of an
@@ -276,13 +306,21 @@ void relay_until_stop(LapTurn<Tracer>& t, Pit last, int& cut_pickup) {
         first_pos = t.pos;
         first_at = last;
       }
+      NoTrace none;
+      std::optional<FirstRepeat> cut;
       if (watch.repeats(relay_state(t, last))) {
-        NoTrace none;
         const LapTurn<NoTrace> start{t.rules, first_pos, t.me, t.dir, none};
-        const FirstRepeat cut = first_repeat(start, first_at, watch.cycle_length());
-        t.pos.pits[index_of(t.me)] = cut.state.pits;
-        last = cut.state.at;
-        cut_pickup = pickup = cut.pickup;
+        cut = first_repeat(start, first_at, watch.cycle_length());
+      } else if (pickup == kRelayLimit) {
+        const LapTurn<NoTrace> start{t.rules, first_pos, t.me, t.dir, none};
+        const LapTurn<NoTrace> now{t.rules, t.pos, t.me, t.dir, none};
+        cut = repeat_by_limit(start, first_at, now, last, watch);
+        if (!cut) cut_pickup = pickup;  // cut here, at the limit
+      }
+      if (cut) {
+        t.pos.pits[index_of(t.me)] = cut->state.pits;
+        last = cut->state.at;
+        cut_pickup = pickup = cut->pickup;
       }
     }
     if (pickup == cut_pickup) {
