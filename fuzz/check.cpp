@@ -176,6 +176,13 @@ std::vector<std::string> deciding_clauses(const Ruleset& rules, const Position& 
   return out;
 }
 
+// The group key of a rules finding: its kind and the clauses it names.
+std::string group_key_of(FindingKind kind, const std::vector<std::string>& clauses) {
+  std::string key(to_string(kind));
+  for (const std::string& c : clauses) key += " " + c;
+  return key;
+}
+
 // ---- Games --------------------------------------------------------------------
 
 // Whether a move exercises one of the rare rules the generator favours:
@@ -308,22 +315,20 @@ class GameChecker {
     for (std::size_t i = 0;; ++i) {
       const std::string bpn = to_bpn(pos);
       if (!agreed_.count(bpn)) {
-        const OracleView v = oracle_view(rules_, pos);
-        std::vector<std::string> plays;
-        for (const OracleMove& m : v.moves) plays.push_back(m.text);
-        const std::vector<std::string> illegal =
-            illegal_sample(pos, v, options_.illegal_samples, std::hash<std::string>{}(bpn));
-        plays.insert(plays.end(), illegal.begin(), illegal.end());
-        PositionAnswer a = probe_.ask(bpn, plays);
-        stats_.requests += static_cast<std::uint64_t>(a.requests);
-        if (!a.representable && !a.fault) {
+        Asked q = ask(pos, bpn);
+        if (!q.answer.representable && !q.answer.fault) {
           ++stats_.skipped;
           if (i == 0) return std::nullopt;  // the engine cannot play this game at all
         } else {
           ++stats_.positions;
-          stats_.moves += v.moves.size();
-          if (auto mm = compare(pos, v, a, illegal))
-            return make_finding(g, line, pos, bpn, v, *mm, std::move(a));
+          stats_.moves += q.view.moves.size();
+          if (q.mismatch) {
+            Finding f = make_finding(g.start_text, line, pos, bpn, q.view, *q.mismatch,
+                                     std::move(q.answer));
+            f.found_at = f.position;
+            f.found_seeds = f.seeds;
+            return f;
+          }
         }
         if (agreed_.size() >= kMaxRemembered) agreed_.clear();  // bounded memory
         agreed_.insert(bpn);
@@ -338,13 +343,114 @@ class GameChecker {
   }
 
  private:
-  Finding make_finding(const Game& g, const std::vector<std::string>& line, const Position& pos,
-                       const std::string& bpn, const OracleView& v, const Mismatch& mm,
-                       PositionAnswer a) {
+  // One position put to the engine and compared with the oracle.
+  struct Asked {
+    OracleView view;
+    std::vector<std::string> illegal;
+    PositionAnswer answer;
+    std::optional<Mismatch> mismatch;
+  };
+
+  Asked ask(const Position& pos, const std::string& bpn) {
+    Asked q;
+    q.view = oracle_view(rules_, pos);
+    std::vector<std::string> plays;
+    for (const OracleMove& m : q.view.moves) plays.push_back(m.text);
+    q.illegal =
+        illegal_sample(pos, q.view, options_.illegal_samples, std::hash<std::string>{}(bpn));
+    plays.insert(plays.end(), q.illegal.begin(), q.illegal.end());
+    q.answer = probe_.ask(bpn, plays);
+    stats_.requests += static_cast<std::uint64_t>(q.answer.requests);
+    if (q.answer.representable || q.answer.fault)
+      q.mismatch = compare(pos, q.view, q.answer, q.illegal);
+    return q;
+  }
+
+ public:
+  // The witness board made smaller: seeds are taken away, one pit (or hand)
+  // at a time, to nothing, to half or by one, as long as the position stays
+  // valid and the engine still disagrees the same way (the same kind and
+  // the same deciding clauses, so the same group). RapidCheck has already
+  // shrunk the game; this shrinks the board it led to, which a game's
+  // choices cannot. Greedy and deterministic, within a budget of engine
+  // questions and time. Protocol faults are left as found.
+  void minimise(Finding& f) {
+    if (f.kind == FindingKind::ProtocolFault || f.found_at.empty()) return;
+    auto parsed = parse_bpn(f.found_at);
+    if (!parsed) return;
+    Position pos = *parsed;
+    Asked q = ask(pos, f.found_at);
+    const std::string key = group_key(f);
+    // An engine that answers otherwise the second time is left as found.
+    if (!q.mismatch ||
+        group_key_of(q.mismatch->kind, deciding_clauses(rules_, pos, q.view, *q.mismatch)) != key)
+      return;
+    const auto t0 = Clock::now();
+    int asks = 0;
+    int steps = 0;
+    bool improved = true;
+    while (improved && asks < kMinimiseAsks && seconds_since(t0) < kMinimiseSeconds) {
+      improved = false;
+      for (const Position& c : smaller_boards(pos)) {
+        if (asks >= kMinimiseAsks || seconds_since(t0) >= kMinimiseSeconds) break;
+        if (!validate_for_ruleset(rules_, c)) continue;
+        ++asks;
+        Asked cq = ask(c, to_bpn(c));
+        if (!cq.mismatch || cq.mismatch->kind == FindingKind::ProtocolFault) continue;
+        if (group_key_of(cq.mismatch->kind, deciding_clauses(rules_, c, cq.view, *cq.mismatch)) !=
+            key)
+          continue;
+        pos = c;
+        q = std::move(cq);
+        ++steps;
+        improved = true;
+        break;
+      }
+    }
+    if (steps == 0) return;
+    Finding m =
+        make_finding(f.start, f.line, pos, to_bpn(pos), q.view, *q.mismatch, std::move(q.answer));
+    m.seed = f.seed;
+    m.game = f.game;
+    m.shrinks = f.shrinks;
+    m.seconds = f.seconds;
+    m.occurrences = f.occurrences;
+    m.found_at = f.found_at;
+    m.found_seeds = f.found_seeds;
+    m.minimise_steps = steps;
+    f = std::move(m);
+  }
+
+ private:
+  // Boards with fewer seeds than `pos`, the biggest cuts first: each pit of
+  // the side to move, then of the other side, then the hands, emptied,
+  // halved or less one.
+  static std::vector<Position> smaller_boards(const Position& pos) {
+    std::vector<Position> out;
+    auto cuts = [&](int n, auto&& set) {
+      for (int to : {0, n / 2, n - 1}) {
+        Position c = pos;
+        set(c, to);
+        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
+      }
+    };
+    for (Side s : {pos.to_move, opponent(pos.to_move)})
+      for (Pit p = 0; p < kPitsPerSide; ++p)
+        if (const int n = pos.at(s, p); n > 0)
+          cuts(n, [&](Position& c, int to) { c.at(s, p) = static_cast<std::uint8_t>(to); });
+    for (Side s : {pos.to_move, opponent(pos.to_move)})
+      if (const int n = pos.hand[index_of(s)]; n > 0)
+        cuts(n, [&](Position& c, int to) { c.hand[index_of(s)] = static_cast<std::uint8_t>(to); });
+    return out;
+  }
+
+  Finding make_finding(const std::string& start_text, const std::vector<std::string>& line,
+                       const Position& pos, const std::string& bpn, const OracleView& v,
+                       const Mismatch& mm, PositionAnswer a) {
     Finding f;
     f.kind = mm.kind;
     f.ruleset = std::string(rules_.id);
-    f.start = g.start_text;
+    f.start = start_text;
     f.line = line;
     f.position = bpn;
     f.move = mm.move;
@@ -389,6 +495,9 @@ class GameChecker {
   const CheckOptions& options_;
   Stats& stats_;
   static constexpr std::size_t kMaxRemembered = 100000;
+  // The minimising budget of one finding.
+  static constexpr int kMinimiseAsks = 400;
+  static constexpr double kMinimiseSeconds = 5;
   std::set<std::string> agreed_;
 };
 
@@ -504,13 +613,12 @@ std::optional<FindingKind> finding_kind_from(std::string_view s) {
 }
 
 std::string group_key(const Finding& f) {
-  std::string key(to_string(f.kind));
   if (f.kind == FindingKind::ProtocolFault) {
     // Group faults by their kind word (crash, timeout, ...).
-    return key + " " + (f.engine.fault ? f.engine.fault->kind : f.actual);
+    return std::string(to_string(f.kind)) + " " +
+           (f.engine.fault ? f.engine.fault->kind : f.actual);
   }
-  for (const std::string& c : f.clauses) key += " " + c;
-  return key;
+  return group_key_of(f.kind, f.clauses);
 }
 
 void add_finding(std::vector<Finding>& findings, Finding f) {
@@ -518,8 +626,10 @@ void add_finding(std::vector<Finding>& findings, Finding f) {
   for (Finding& g : findings) {
     if (group_key(g) != key) continue;
     const std::uint64_t n = g.occurrences + f.occurrences;
+    // The smallest as found (before minimise()), so that which game's
+    // witness a group keeps does not depend on how runs were split.
     const auto size = [](const Finding& x) {
-      return std::make_tuple(x.seeds, x.line.size(), x.seed, x.game);
+      return std::make_tuple(x.found_seeds, x.line.size(), x.seed, x.game);
     };
     if (size(f) < size(g)) g = std::move(f);
     g.occurrences = n;
@@ -620,6 +730,8 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     }
     report_progress(false);
   }
+  // Each group's witness, the smallest game found, gets a smaller board.
+  for (Finding& f : result.findings) checker.minimise(f);
   result.stats.seconds = seconds_since(t0);
   report_progress(true);
   return result;

@@ -94,8 +94,14 @@ struct Finding {
   std::string oracle_status;
   std::string oracle_result;  // after `move`, when it is legal for the oracle
   std::string oracle_result_status;
-  PositionAnswer engine;          // the engine's answers at `position`, for fingerprinting
-  int seeds = 0;                  // seeds in `position` (witness size)
+  PositionAnswer engine;  // the engine's answers at `position`, for fingerprinting
+  int seeds = 0;          // seeds in `position` (witness size)
+  // Where the game met the disagreement, before the board was minimised
+  // (`position` is that board with seeds taken away); its seeds; and how
+  // many cuts the minimising kept.
+  std::string found_at;
+  int found_seeds = 0;
+  int minimise_steps = 0;
   int shrinks = 0;                // accepted shrink steps
   double seconds = 0;             // time from the start of the run to this finding
   std::uint64_t occurrences = 1;  // games that failed the same way (kind and clauses)

@@ -64,6 +64,9 @@ json finding_json(const Finding& f) {
           {"oracle_result_status", f.oracle_result_status},
           {"engine", answer_json(f.engine)},
           {"seeds", f.seeds},
+          {"found_at", f.found_at},
+          {"found_seeds", f.found_seeds},
+          {"minimise_steps", f.minimise_steps},
           {"shrinks", f.shrinks},
           {"seconds", f.seconds},
           {"occurrences", f.occurrences}};
@@ -90,10 +93,19 @@ Finding finding_from(const json& j) {
   f.oracle_result_status = j.at("oracle_result_status").get<std::string>();
   f.engine = answer_from(j.at("engine"));
   f.seeds = j.at("seeds").get<int>();
+  f.found_at = j.at("found_at").get<std::string>();
+  f.found_seeds = j.at("found_seeds").get<int>();
+  f.minimise_steps = j.at("minimise_steps").get<int>();
   f.shrinks = j.at("shrinks").get<int>();
   f.seconds = j.at("seconds").get<double>();
   f.occurrences = j.at("occurrences").get<std::uint64_t>();
   return f;
+}
+
+// ", minimised from 64 in 9 cuts" when the board was minimised.
+std::string minimised_text(const Finding& f) {
+  if (f.minimise_steps == 0) return {};
+  return fmt::format(", minimised from {} in {} cuts", f.found_seeds, f.minimise_steps);
 }
 
 // Single quotes for a POSIX shell.
@@ -226,9 +238,9 @@ std::string summary_text(const CheckResult& r) {
                        f.move.empty() ? "" : " move " + f.move, f.expected, f.actual);
     if (f.position.empty()) continue;  // nothing to shrink or replay
     if (!f.clauses.empty()) out += fmt::format("      clauses  {}\n", join(f.clauses, ", "));
-    out += fmt::format("      witness: {} seeds, {} moves from {}, {} shrink steps\n", f.seeds,
-                       f.line.size(), f.start == "start" ? "the start" : "a random position",
-                       f.shrinks);
+    out += fmt::format("      witness: {} seeds{}; found {} moves from {}, {} shrink steps\n",
+                       f.seeds, minimised_text(f), f.line.size(),
+                       f.start == "start" ? "the start" : "a random position", f.shrinks);
     out += fmt::format("      reproduce: {}\n", reproduce_command(r, f));
   }
   const auto fp = fingerprint(r);
@@ -302,6 +314,11 @@ std::string to_markdown(const CheckResult& r) {
     out +=
         fmt::format("- line from {}: {}\n", f.start == "start" ? "the start" : "`" + f.start + "`",
                     f.line.empty() ? "(none)" : "`" + join(f.line, " ") + "`");
+    if (f.minimise_steps > 0)
+      out += fmt::format(
+          "- the line reaches `{}` ({} seeds), where they first disagree; the witness is that "
+          "board with seeds taken away ({} cuts) while the engine disagrees the same way\n",
+          f.found_at, f.found_seeds, f.minimise_steps);
     out += fmt::format(
         "- found in game {} after {:.1f} s, {} shrink steps; {} games failed this way\n", f.game,
         f.seconds, f.shrinks, f.occurrences);
@@ -348,8 +365,11 @@ std::string witness_yaml(const CheckResult& r, const Finding& f, std::size_t ind
   out += fmt::format("    clauses: [{}]\n", join(f.clauses, ", "));
   out += fmt::format(
       "    note: {}\n",
-      yaml_quote(fmt::format("{}: expected {}, engine {}; line {}", to_string(f.kind), f.expected,
-                             f.actual, f.line.empty() ? "-" : join(f.line, " "))));
+      yaml_quote(fmt::format("{}: expected {}, engine {}; line {}{}", to_string(f.kind), f.expected,
+                             f.actual, f.line.empty() ? "-" : join(f.line, " "),
+                             f.minimise_steps > 0 ? fmt::format(" to {}, then {} seeds taken away",
+                                                                f.found_at, f.found_seeds - f.seeds)
+                                                  : "")));
   out += fmt::format("    position: {}\n    checks:\n", f.position);
   out += fmt::format("      - status: {}\n", f.oracle_status);
   out += fmt::format("      - legal: {}\n", yaml_quote(join(f.oracle_moves, " ")));

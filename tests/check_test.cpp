@@ -112,7 +112,22 @@ TEST(Check, FindsAMutantAndItsWitnessSeparatesTheTwo) {
       ASSERT_TRUE(next.ok()) << mv;
       p = *next;
     }
-    EXPECT_EQ(to_bpn(p), f.position);
+    EXPECT_EQ(to_bpn(p), f.found_at);
+    // The witness is that board with seeds taken away: no pit or hand holds
+    // more, and every other field is the same.
+    Position w = *pos;
+    for (Side s : {Side::South, Side::North}) {
+      for (Pit q = 0; q < kPitsPerSide; ++q) {
+        EXPECT_LE(w.at(s, q), p.at(s, q)) << f.position << " vs " << f.found_at;
+        w.at(s, q) = p.at(s, q);
+      }
+      EXPECT_LE(w.hand[index_of(s)], p.hand[index_of(s)]);
+      w.hand[index_of(s)] = p.hand[index_of(s)];
+    }
+    EXPECT_EQ(to_bpn(w), f.found_at);
+    EXPECT_EQ(f.seeds, pos->total_seeds());
+    EXPECT_EQ(f.found_seeds, p.total_seeds());
+    EXPECT_EQ(f.seeds < f.found_seeds, f.minimise_steps > 0);
   }
   // The fingerprint puts the mutant itself among those agreeing everywhere.
   const auto fp = fingerprint(res, 50);
