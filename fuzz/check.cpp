@@ -368,7 +368,8 @@ class GameChecker {
 
  public:
   // The witness board made smaller: seeds are taken away, one pit (or hand)
-  // at a time, to nothing, to half or by one, as long as the position stays
+  // at a time, to nothing, to half or by one, and then state it may not
+  // need is dropped (simpler_boards()), as long as the position stays
   // valid and the engine still disagrees the same way (the same kind and
   // the same deciding clauses, so the same group). RapidCheck has already
   // shrunk the game; this shrinks the board it led to, which a game's
@@ -391,7 +392,7 @@ class GameChecker {
     bool improved = true;
     while (improved && asks < kMinimiseAsks && seconds_since(t0) < kMinimiseSeconds) {
       improved = false;
-      for (const Position& c : smaller_boards(pos)) {
+      for (const Position& c : simpler_boards(pos)) {
         if (asks >= kMinimiseAsks || seconds_since(t0) >= kMinimiseSeconds) break;
         if (!validate_for_ruleset(rules_, c)) continue;
         ++asks;
@@ -422,10 +423,11 @@ class GameChecker {
   }
 
  private:
-  // Boards with fewer seeds than `pos`, the biggest cuts first: each pit of
-  // the side to move, then of the other side, then the hands, emptied,
-  // halved or less one.
-  static std::vector<Position> smaller_boards(const Position& pos) {
+  // Boards simpler than `pos`, the biggest cuts first: each pit of the side
+  // to move, then of the other side, then the hands, emptied, halved or less
+  // one; then each house status, block and house-use mark dropped, and the
+  // quiet count cleared.
+  static std::vector<Position> simpler_boards(const Position& pos) {
     std::vector<Position> out;
     auto cuts = [&](int n, auto&& set) {
       for (int to : {0, n / 2, n - 1}) {
@@ -441,6 +443,20 @@ class GameChecker {
     for (Side s : {pos.to_move, opponent(pos.to_move)})
       if (const int n = pos.hand[index_of(s)]; n > 0)
         cuts(n, [&](Position& c, int to) { c.hand[index_of(s)] = static_cast<std::uint8_t>(to); });
+    // Then state the disagreement may not need: a house status, a block,
+    // a record of house use, the quiet count.
+    for (std::uint32_t Position::*field : {&Position::house, &Position::block, &Position::used})
+      for (std::uint32_t bit = 1; bit != 0; bit <<= 1)
+        if (pos.*field & bit) {
+          Position c = pos;
+          c.*field &= ~bit;
+          out.push_back(c);
+        }
+    if (pos.quiet != 0) {
+      Position c = pos;
+      c.quiet = 0;
+      out.push_back(c);
+    }
     return out;
   }
 
