@@ -2,24 +2,13 @@
 
 #include <fmt/format.h>
 
+#include "oracle/core/text.hpp"
+
 namespace bao::check {
 namespace {
 
 Fault to_fault(const checker::Fault& f) {
   return Fault{std::string(checker::to_string(f.kind)), checker::describe(f)};
-}
-
-std::vector<std::string> split_words(const std::string& s) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && s[i] == ' ') ++i;
-    std::size_t j = i;
-    while (j < s.size() && s[j] != ' ') ++j;
-    if (j > i) out.push_back(s.substr(i, j - i));
-    i = j;
-  }
-  return out;
 }
 
 class EngineProbe final : public Probe {

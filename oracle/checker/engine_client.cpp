@@ -132,18 +132,6 @@ std::string join(const std::vector<std::string>& words) {
   return out;
 }
 
-std::vector<std::string> split_words(std::string_view text) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const std::size_t begin = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > begin) out.emplace_back(text.substr(begin, i - begin));
-  }
-  return out;
-}
-
 // Whether a success payload has the shape the protocol gives the request
 // (shared/spec/protocol.md, Commands): empty for `ruleset`, `position` and
 // `quit`; `ongoing`, `win S|N REASON` or `draw REASON` for `status`. An

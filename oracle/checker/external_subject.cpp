@@ -15,18 +15,6 @@ bool has_line_break(std::string_view text) {
   return text.find_first_of("\r\n") != std::string_view::npos;
 }
 
-std::vector<std::string> split_words(std::string_view text) {
-  std::vector<std::string> out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    const std::size_t begin = i;
-    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-    if (i > begin) out.emplace_back(text.substr(begin, i - begin));
-  }
-  return out;
-}
-
 // `trace`: "place A6; lift A6 3; sow A5" into items with single spaces.
 std::vector<scenario::TraceItem> parse_trace(std::string_view payload) {
   std::vector<scenario::TraceItem> items;

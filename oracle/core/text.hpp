@@ -4,6 +4,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bao {
 
@@ -12,6 +13,19 @@ namespace bao {
 inline void append_item(std::string& out, std::string_view separator, std::string_view item) {
   if (!out.empty()) out += separator;
   out += item;
+}
+
+// The words of `text`, split at spaces and tabs (protocol payloads).
+inline std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t begin = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > begin) out.emplace_back(text.substr(begin, i - begin));
+  }
+  return out;
 }
 
 }  // namespace bao
