@@ -232,6 +232,18 @@ void start_two_seeds(TurnState<Tracer>& st, Pit house) {
 // namua takata lifts the whole pit (guide.namua.takata-sow).
 // Plays the start of a kunamua turn: ap.kunamua.place, then the capture
 // (ap.kunamua.capture) or the kutakata lift (ap.kunamua.kutakata-sow).
+// The only occupied front pit of `side`, or -1 when there is none or more
+// than one.
+int only_occupied_front_pit(const Position& pos, Side side) {
+  int only = -1;
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (pos.at(side, p) == 0) continue;
+    if (only >= 0) return -1;
+    only = p;
+  }
+  return only;
+}
+
 // ludii.house.single-counter: the working house that is the only occupied
 // front pit (judged before the placement), or -1.
 // INTERPRETATION: ludii.interp.house-only-front -- back pits do not count.
@@ -239,12 +251,7 @@ int single_counter_house(const Ruleset& rules, const Position& pos) {
   if (rules.two_seed != TwoSeedStart::LudiiOneCounter) return -1;
   if (mutated(rules, Mutation::LudiiNoSingleCounter)) return -1;  // MUTANT
   const Side me = pos.to_move;
-  int only = -1;
-  for (Pit p = 0; p < kRowLength; ++p) {
-    if (pos.at(me, p) == 0) continue;
-    if (only >= 0) return -1;
-    only = p;
-  }
+  const int only = only_occupied_front_pit(pos, me);
   return only >= 0 && is_working_house(rules, pos, me, static_cast<Pit>(only)) ? only : -1;
 }
 
@@ -646,12 +653,7 @@ int two_piece_house(const Ruleset& rules, const Position& pos) {
   if (rules.two_seed != TwoSeedStart::GuideOwnedHouseAlone) return -1;
   if (mutated(rules, Mutation::GuideNoTwoPiece)) return -1;  // MUTANT: guide-no-two-piece
   const Side me = pos.to_move;
-  int only = -1;
-  for (Pit p = 0; p < kRowLength; ++p) {
-    if (pos.at(me, p) == 0) continue;
-    if (only >= 0) return -1;
-    only = p;
-  }
+  const int only = only_occupied_front_pit(pos, me);
   return only >= 0 && pos.has_house(me, static_cast<Pit>(only)) ? only : -1;
 }
 
@@ -763,16 +765,7 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
 
 // Decided results and emptied front rows end the game before any move.
 Status terminal_status(const Ruleset& rules, const Position& pos) {
-  switch (pos.decided.kind) {
-    case Decided::Kind::SouthWins:
-      return {Status::Kind::Win, Side::South, pos.decided.reason};
-    case Decided::Kind::NorthWins:
-      return {Status::Kind::Win, Side::North, pos.decided.reason};
-    case Decided::Kind::Draw:
-      return {Status::Kind::Draw, Side::South, pos.decided.reason};
-    case Decided::Kind::None:
-      break;
-  }
+  if (Status d = decided_status(pos); d.kind != Status::Kind::Ongoing) return d;
   // ap.win.front-empty, guide.win.front-empty, judged for the position after
   // the last turn.
   // INTERPRETATION: guide.interp.own-front-empty -- the mover's own empty
@@ -824,6 +817,20 @@ Position start_position(const Ruleset& rules) {
   auto parsed = parse_bpn(rules.start_bpn);
   assert(parsed.ok());
   return parsed.value();
+}
+
+Status decided_status(const Position& pos) {
+  switch (pos.decided.kind) {
+    case Decided::Kind::SouthWins:
+      return {Status::Kind::Win, Side::South, pos.decided.reason};
+    case Decided::Kind::NorthWins:
+      return {Status::Kind::Win, Side::North, pos.decided.reason};
+    case Decided::Kind::Draw:
+      return {Status::Kind::Draw, Side::South, pos.decided.reason};
+    case Decided::Kind::None:
+      break;
+  }
+  return {};
 }
 
 Status status(const Ruleset& rules, const Position& pos) {

@@ -38,6 +38,10 @@ Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& po
 // legal move for the side to move.
 Status status(const Ruleset& rules, const Position& pos);
 
+// The result the position records in its `result` key (an endless move, for
+// instance), or ongoing when it records none.
+Status decided_status(const Position& pos);
+
 // Every distinct legal move; empty when the game is over.
 MoveList legal_moves(const Ruleset& rules, const Position& pos);
 

@@ -474,20 +474,6 @@ struct Generated {
   int cut_pickup;  // where an endless move is cut, else -1
 };
 
-Status decided_status(const Position& pos) {
-  switch (pos.decided.kind) {
-    case Decided::Kind::SouthWins:
-      return {Status::Kind::Win, Side::South, pos.decided.reason};
-    case Decided::Kind::NorthWins:
-      return {Status::Kind::Win, Side::North, pos.decided.reason};
-    case Decided::Kind::Draw:
-      return {Status::Kind::Draw, Side::South, pos.decided.reason};
-    case Decided::Kind::None:
-      break;
-  }
-  return {};
-}
-
 // site.lift.any-own-pit (site.bank.house-never-lifted): every own pit with a
 // seed, in the fixed direction (site.sow.fixed-direction); each candidate is
 // played at once and handed over with its result.
