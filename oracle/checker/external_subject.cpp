@@ -1,12 +1,13 @@
 // ExternalSubject: the Subject calls as pipelined protocol batches, and the
 // engine's faults as Errors (external_subject.hpp).
 #include "oracle/checker/external_subject.hpp"
-#include "oracle/core/text.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <utility>
+
+#include "oracle/core/text.hpp"
 
 namespace bao::checker {
 namespace {
@@ -38,8 +39,23 @@ std::string quoted_command(const std::vector<std::string>& argv) {
 
 }  // namespace
 
+namespace {
+
+// A `trace` answer is one line for the whole move, and a scenario's move may
+// be long: a single-lap relay cut at its 65,536-pickup limit traces to about
+// 1.5 MB. Scenario runs allow lines up to this length (the checker keeps
+// the client's 64 KiB default, where a long line is a fault to report).
+constexpr std::size_t kTraceLineLimit = 16 * 1024 * 1024;
+
+EngineOptions with_trace_lines(EngineOptions engine) {
+  engine.max_line_length = std::max(engine.max_line_length, kTraceLineLimit);
+  return engine;
+}
+
+}  // namespace
+
 ExternalSubject::ExternalSubject(EngineOptions engine, SubjectOptions options)
-    : client_(std::move(engine)), options_(options) {}
+    : client_(with_trace_lines(std::move(engine))), options_(options) {}
 
 Expected<EngineInfo> ExternalSubject::start() {
   auto info = client_.start();
