@@ -482,6 +482,10 @@ struct CommittedReport {
   long positions;
 };
 
+void PrintTo(const CommittedReport& c, std::ostream* os) {
+  *os << c.dir;
+}
+
 class DivergeCommitted : public ::testing::TestWithParam<CommittedReport> {};
 
 TEST_P(DivergeCommitted, MatchesAFreshRun) {
