@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "oracle/checker/engine_client.hpp"
+#include "oracle/protocol/engine_client.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
@@ -252,15 +252,15 @@ TEST(CheckCli, ThePythonExampleCutsALongRelayWhereTheOracleDoes) {
   const Ruleset& maasai = *find_ruleset("site-maasai");
   const std::string want =
       to_bpn(play(maasai, parse_bpn(pos).value(), parse_move("B2L", Side::South).value()).value());
-  checker::EngineOptions o;
+  protocol::EngineOptions o;
   o.argv = {"python3", std::string(BAO_SOURCE_DIR) + "/examples/python/maasai_engine.py"};
   o.timeout = std::chrono::milliseconds(60000);
-  checker::EngineClient python(o);
+  protocol::EngineClient python(o);
   ASSERT_TRUE(python.start());
   ASSERT_TRUE(python.select_ruleset("site-maasai"));
   const std::vector<std::string> lines{"position " + pos, "play B2L"};
   auto answers = python.batch(lines);
-  ASSERT_TRUE(answers) << checker::describe(answers.fault());
+  ASSERT_TRUE(answers) << protocol::describe(answers.fault());
   EXPECT_EQ((*answers)[1].text, want);
   EXPECT_NE(want.find("result=draw:infinite"), std::string::npos) << want;
 }

@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "fuzz/check.hpp"
+#include "oracle/checker/check.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"

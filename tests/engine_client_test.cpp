@@ -1,9 +1,9 @@
-// The engine client (oracle/checker/engine_client.hpp) against a good engine
+// The engine client (oracle/protocol/engine_client.hpp) against a good engine
 // and against the hostile one in tests/fakes/fake_engine.cpp: every kind of
 // misbehaviour must come back as the right fault, the client must survive it
 // (a restart and the next request work), and no test may leave a child
 // process or an open descriptor behind.
-#include "oracle/checker/engine_client.hpp"
+#include "oracle/protocol/engine_client.hpp"
 
 #include <dirent.h>
 #include <gtest/gtest.h>
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace bao::checker {
+namespace bao::protocol {
 namespace {
 
 using std::chrono::milliseconds;
@@ -453,4 +453,4 @@ TEST_F(EngineClientTest, SigpipeIsIgnoredInTheClientOnly) {
 }
 
 }  // namespace
-}  // namespace bao::checker
+}  // namespace bao::protocol

@@ -1,7 +1,7 @@
-// The engine protocol server (oracle/cli/engine_server.hpp): driven in
+// The engine protocol server (oracle/protocol/engine_server.hpp): driven in
 // process through handle() and serve(), and once through the real binary to
 // check that pipelined requests come back one line each, in order.
-#include "oracle/cli/engine_server.hpp"
+#include "oracle/protocol/engine_server.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -19,7 +19,7 @@
 
 #include "oracle/notation/bpn.hpp"
 
-namespace bao::cli {
+namespace bao::protocol {
 namespace {
 
 const std::string kStartBpn =
@@ -389,4 +389,4 @@ TEST(EngineBinary, EndOfInputEndsWithStatusZero) {
 }
 
 }  // namespace
-}  // namespace bao::cli
+}  // namespace bao::protocol

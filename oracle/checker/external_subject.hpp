@@ -16,10 +16,17 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/checker/engine_client.hpp"
+#include "oracle/protocol/engine_client.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::checker {
+
+using protocol::EngineClient;
+using protocol::EngineInfo;
+using protocol::EngineOptions;
+using protocol::Fault;
+using protocol::FaultKind;
+using protocol::Response;
 
 struct SubjectOptions {
   // After this many fatal faults in a row (no call answered in between), the

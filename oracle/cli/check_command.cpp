@@ -14,8 +14,8 @@
 #include <filesystem>
 #include <ostream>
 
-#include "fuzz/check.hpp"
-#include "fuzz/engine_probe.hpp"
+#include "oracle/checker/check.hpp"
+#include "oracle/checker/engine_probe.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
@@ -135,9 +135,9 @@ check::CheckOptions check_options(const CheckCli& o, std::uint32_t shard_i, std:
 // One process's share of the games.
 int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
             std::ostream& err) {
-  auto argv = checker::split_command(o.engine);
+  auto argv = protocol::split_command(o.engine);
   if (!argv) return fail(err, argv.error().message);
-  checker::EngineOptions engine;
+  protocol::EngineOptions engine;
   engine.argv = std::move(*argv);
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);

@@ -18,7 +18,7 @@
 
 #include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/check_command.hpp"
-#include "oracle/cli/engine_server.hpp"
+#include "oracle/protocol/engine_server.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
@@ -380,7 +380,7 @@ int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostre
       return report(err, fmt::format("--mutant: {}", applied.error().message));
     mutation = m->id;
   }
-  return serve(in, out, *rules, mutation);
+  return protocol::serve(in, out, *rules, mutation);
 }
 
 // `scenarios --engine CMD`: the same suite through the protocol. Rulesets the
@@ -390,9 +390,9 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
                          std::ostream& err) {
   if (o.coverage)
     return report(err, "--coverage: needs the oracle's clause ids, so it cannot go with --engine");
-  auto argv = checker::split_command(o.scenario_engine);
+  auto argv = protocol::split_command(o.scenario_engine);
   if (!argv) return report(err, argv.error().message);
-  checker::EngineOptions engine;
+  protocol::EngineOptions engine;
   engine.argv = std::move(*argv);
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   checker::ExternalSubject subject(std::move(engine));
@@ -402,7 +402,7 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
   if (subject.faults() > 0)
     err << fmt::format("bao-oracle: {}: {} engine faults, {} restarts; the last: {}\n",
                        subject.name(), subject.faults(), subject.restarts(),
-                       one_line(checker::describe(*subject.last_fault())))
+                       one_line(protocol::describe(*subject.last_fault())))
         << std::flush;
   return code;
 }
@@ -441,7 +441,7 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
 int run_checked(int argc, const char* const* argv, std::istream& in, std::ostream& out,
                 std::ostream& err) {
   CLI::App app{"bao-oracle: rules-conformance oracle for the mancala game Bao", "bao-oracle"};
-  app.set_version_flag("--version", fmt::format("bao-oracle {}", oracle_version()));
+  app.set_version_flag("--version", fmt::format("bao-oracle {}", protocol::oracle_version()));
   app.require_subcommand(0, 1);
   Options options;
   const Subcommands subcommands = define_commands(app, options);

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "oracle/checker/engine_client.hpp"
+#include "oracle/protocol/engine_client.hpp"
 
 namespace {
 
-using namespace bao::checker;
+using namespace bao::protocol;
 
 const std::string kStart =
     "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5";

@@ -31,7 +31,7 @@
 #include <string>
 #include <thread>
 
-#include "oracle/cli/engine_server.hpp"
+#include "oracle/protocol/engine_server.hpp"
 
 namespace {
 
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 800; ++i) write_all(2, block);  // 50 MiB
   }
 
-  bao::cli::EngineServer server(bao::cli::default_ruleset());
+  bao::protocol::EngineServer server(bao::protocol::default_ruleset());
   std::string line;
   for (long n = 1; std::getline(std::cin, line); ++n) {
     const bool now = n == k;

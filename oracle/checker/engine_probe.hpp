@@ -4,8 +4,8 @@
 
 #include <memory>
 
-#include "fuzz/check.hpp"
-#include "oracle/checker/engine_client.hpp"
+#include "oracle/checker/check.hpp"
+#include "oracle/protocol/engine_client.hpp"
 
 namespace bao::check {
 
@@ -19,6 +19,6 @@ struct EngineStart {
 // Starts the engine, does the handshake and selects `ruleset`. After a fault
 // while checking, the probe restarts the engine (and selects the ruleset
 // again) before its next answer.
-EngineStart start_engine_probe(checker::EngineOptions options, const std::string& ruleset);
+EngineStart start_engine_probe(protocol::EngineOptions options, const std::string& ruleset);
 
 }  // namespace bao::check

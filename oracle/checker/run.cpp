@@ -1,6 +1,6 @@
 // The checker's core: game generation (RapidCheck), comparison of an
 // engine's answers with the oracle's, shrinking, grouping and fingerprints.
-#include "fuzz/check.hpp"
+#include "oracle/checker/check.hpp"
 
 #include <fmt/format.h>
 #include <rapidcheck.h>

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "fuzz/check.hpp"
+#include "oracle/checker/check.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/notation/bpn.hpp"

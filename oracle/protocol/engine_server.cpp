@@ -1,7 +1,7 @@
 // Protocol version 1, engine side. Each request is trimmed, split into its
 // command word and the rest, checked for the right number of arguments, and
 // handed to the library; its answer or its Error becomes the response line.
-#include "oracle/cli/engine_server.hpp"
+#include "oracle/protocol/engine_server.hpp"
 
 #include <fmt/format.h>
 
@@ -21,7 +21,7 @@
 #define BAO_VERSION "unknown"
 #endif
 
-namespace bao::cli {
+namespace bao::protocol {
 
 std::string_view oracle_version() {
   return BAO_VERSION;
@@ -281,4 +281,4 @@ int serve(std::istream& in, std::ostream& out, const Ruleset* initial, Mutation 
   }
 }
 
-}  // namespace bao::cli
+}  // namespace bao::protocol

@@ -33,7 +33,7 @@
 
 #include "oracle/core/expected.hpp"
 
-namespace bao::checker {
+namespace bao::protocol {
 
 // ---- Faults -----------------------------------------------------------------
 
@@ -229,4 +229,4 @@ class EngineClient {
   std::optional<Fault> last_fault_;
 };
 
-}  // namespace bao::checker
+}  // namespace bao::protocol

@@ -1,7 +1,7 @@
 // The engine client: one child process, three pipes, one poll loop. See
 // engine_client.hpp for the contract and docs/protocol.md ("Driving an
 // engine") for the rules it applies to what an engine sends.
-#include "oracle/checker/engine_client.hpp"
+#include "oracle/protocol/engine_client.hpp"
 #include "oracle/core/text.hpp"
 
 #include <fcntl.h>
@@ -21,7 +21,7 @@
 
 extern char** environ;  // NOLINT: POSIX declares it nowhere else
 
-namespace bao::checker {
+namespace bao::protocol {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -703,4 +703,4 @@ void EngineClient::close_fds() {
   close_fd(err_);
 }
 
-}  // namespace bao::checker
+}  // namespace bao::protocol

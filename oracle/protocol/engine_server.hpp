@@ -13,7 +13,7 @@
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/trace.hpp"
 
-namespace bao::cli {
+namespace bao::protocol {
 
 // The oracle's version, as `name` reports it.
 std::string_view oracle_version();
@@ -71,4 +71,4 @@ class EngineServer {
 int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
           Mutation mutation = Mutation::None);
 
-}  // namespace bao::cli
+}  // namespace bao::protocol

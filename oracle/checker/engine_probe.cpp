@@ -1,4 +1,4 @@
-#include "fuzz/engine_probe.hpp"
+#include "oracle/checker/engine_probe.hpp"
 
 #include <fmt/format.h>
 
@@ -7,13 +7,13 @@
 namespace bao::check {
 namespace {
 
-Fault to_fault(const checker::Fault& f) {
-  return Fault{std::string(checker::to_string(f.kind)), checker::describe(f)};
+Fault to_fault(const protocol::Fault& f) {
+  return Fault{std::string(protocol::to_string(f.kind)), protocol::describe(f)};
 }
 
 class EngineProbe final : public Probe {
  public:
-  EngineProbe(checker::EngineOptions options, std::string ruleset)
+  EngineProbe(protocol::EngineOptions options, std::string ruleset)
       : client_(std::move(options)), ruleset_(std::move(ruleset)) {}
 
   // The first start: a usage error or a fault, or nothing when ready.
@@ -21,8 +21,8 @@ class EngineProbe final : public Probe {
     EngineStart s;
     auto info = client_.start();
     if (!info) {
-      if (info.fault().kind == checker::FaultKind::SpawnFailed)
-        s.usage = Error{checker::describe(info.fault())};
+      if (info.fault().kind == protocol::FaultKind::SpawnFailed)
+        s.usage = Error{protocol::describe(info.fault())};
       else
         s.fault = to_fault(info.fault());
       return s;
@@ -30,7 +30,7 @@ class EngineProbe final : public Probe {
     name_ = info->name;
     auto sel = client_.select_ruleset(ruleset_);
     if (!sel) {
-      if (sel.fault().kind == checker::FaultKind::UnsupportedRuleset)
+      if (sel.fault().kind == protocol::FaultKind::UnsupportedRuleset)
         s.usage = Error{fmt::format("the engine '{}' does not play {} (it lists: {})", name_,
                                     ruleset_, fmt::join(client_.info().rulesets, " "))};
       else
@@ -77,9 +77,9 @@ class EngineProbe final : public Probe {
     a.status = r[1].ok ? r[1].text : "? " + r[1].text;
     if (r[2].ok) a.moves = split_words(r[2].text);
     for (std::size_t i = 0; i < plays.size(); ++i) {
-      const checker::Response& pos = r[3 + 3 * i];
-      const checker::Response& play = r[4 + 3 * i];
-      const checker::Response& st = r[5 + 3 * i];
+      const protocol::Response& pos = r[3 + 3 * i];
+      const protocol::Response& play = r[4 + 3 * i];
+      const protocol::Response& st = r[5 + 3 * i];
       MoveAnswer m;
       m.move = plays[i];
       if (!pos.ok) {
@@ -106,14 +106,14 @@ class EngineProbe final : public Probe {
     return std::nullopt;
   }
 
-  checker::EngineClient client_;
+  protocol::EngineClient client_;
   std::string ruleset_;
   std::string name_;
 };
 
 }  // namespace
 
-EngineStart start_engine_probe(checker::EngineOptions options, const std::string& ruleset) {
+EngineStart start_engine_probe(protocol::EngineOptions options, const std::string& ruleset) {
   auto probe = std::make_unique<EngineProbe>(std::move(options), ruleset);
   EngineProbe& p = *probe;
   return p.first_start(std::move(probe));

@@ -172,7 +172,7 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts);
 // A ruleset (or the checked ruleset with one clause broken) that would have
 // made the oracle agree with the engine at the witnesses.
 struct Candidate {
-  std::string description;  // "ap-bawo", or "ap-zanzibar except ap.capture.entry-end (mutant ...)"
+  std::string description;  // "ap-bawo", or "ap-zanzibar except ap.capture.entry-kichwa-kimbi (mutant ...)"
   std::string ruleset;
   std::string mutant;  // empty for a plain ruleset
   std::string clause;  // the clause the mutant switches
@@ -183,7 +183,7 @@ struct Candidate {
 // best partial ones (at most `limit`).
 std::vector<Candidate> fingerprint(const CheckResult& result, std::size_t limit = 5);
 
-// ---- Reports (check_report.cpp) ------------------------------------------------
+// ---- Reports (report.cpp) -----------------------------------------------------
 
 std::string to_json(const CheckResult& r);
 Expected<CheckResult> from_json(std::string_view text, const std::string& where);
