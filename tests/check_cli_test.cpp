@@ -11,11 +11,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "oracle/protocol/engine_client.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/protocol/engine_client.hpp"
+#include "oracle/rules/switches.hpp"
 #include "oracle/scenario/scenario.hpp"
 #include "tests/subprocess_support.hpp"
 
@@ -46,11 +47,13 @@ nlohmann::json read_json(const fs::path& p) {
   return nlohmann::json::parse(s.str());
 }
 
-// The findings of a JSON report without their timings.
+// The deviations and findings of a JSON report without their timings.
 std::string findings_of(const nlohmann::json& report) {
-  nlohmann::json f = report.at("findings");
+  nlohmann::json f = report.at("unexplained");
   for (auto& x : f) x.erase("seconds");
-  return f.dump();
+  nlohmann::json d = report.at("deviations");
+  for (auto& x : d) x.at("witness").erase("seconds");
+  return f.dump() + d.dump() + report.at("notation").dump();
 }
 
 TEST(CheckCli, TheOraclesOwnEngineAgrees) {
@@ -73,12 +76,11 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
   for (const char* f : {"report.md", "report.json", "junit.xml"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
   const nlohmann::json report = read_json(dir / "report.json");
-  ASSERT_FALSE(report.at("findings").empty());
-  // The fingerprint names the broken clause, agreeing at every witness.
-  const auto& fp = report.at("fingerprint");
-  ASSERT_FALSE(fp.empty());
-  EXPECT_EQ(fp[0].at("mutant"), "capture-needs-three") << fp.dump(2);
-  EXPECT_EQ(fp[0].at("agrees"), fp[0].at("total"));
+  // The diagnosis: one deviation, the broken clause, by the mutant's switch.
+  ASSERT_EQ(report.at("deviations").size(), 1u) << report.dump(2);
+  EXPECT_EQ(report.at("deviations")[0].at("clause"), "ap.capture.condition");
+  EXPECT_EQ(report.at("deviations")[0].at("switch"), "capture-needs-three");
+  EXPECT_TRUE(report.at("unexplained").empty());
   // Every witness loads as a scenario: the oracle passes it, the mutant fails it.
   int witnesses = 0;
   for (const auto& e : fs::directory_iterator(dir / "witnesses")) {
@@ -89,7 +91,7 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
     EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, oracle, {})), 0);
     EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, mutant, {})), 1);
   }
-  EXPECT_EQ(witnesses, static_cast<int>(report.at("findings").size()));
+  EXPECT_EQ(witnesses, 1);
   // The witnesses replay against the engine through `scenarios --engine`.
   const RunResult replay = run_oracle({"scenarios", (dir / "witnesses").string(), "--engine",
                                        oracle_engine("--mutant capture-needs-three")});
@@ -147,9 +149,9 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
                    120);
     ASSERT_EQ(r.status, 1) << c.mode << "\n" << r.out << r.err;
     const auto report = read_json(dir / "r.json");
-    ASSERT_FALSE(report.at("findings").empty()) << c.mode;
+    ASSERT_FALSE(report.at("unexplained").empty()) << c.mode;
     bool found = false;
-    for (const auto& f : report.at("findings")) {
+    for (const auto& f : report.at("unexplained")) {
       EXPECT_EQ(f.at("kind"), "protocol-fault") << c.mode;
       const auto kind = f.at("engine").at("fault").at("kind");
       // An extra line in the middle of a batch shifts the answers after it:
@@ -157,7 +159,7 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
       // and as a malformed answer (a payload of the wrong shape) otherwise.
       found = found || kind == c.fault || (c.fault == "extra-output" && kind == "malformed");
     }
-    EXPECT_TRUE(found) << c.mode << "\n" << report.at("findings").dump(2);
+    EXPECT_TRUE(found) << c.mode << "\n" << report.at("unexplained").dump(2);
     fs::remove_all(dir);
   }
 }
@@ -195,7 +197,7 @@ TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
   std::vector<double> times;
   std::vector<int> seeds, lines;
   int caught = 0, total = 0;
-  std::string missed;
+  std::string missed, misnamed;
   for (const MutantInfo& m : all_mutants()) {
     const Ruleset* target = nullptr;
     for (const Ruleset* r : all_rulesets())
@@ -216,18 +218,31 @@ TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
     const auto report = read_json(json);
     fs::remove(json);
     ++caught;
-    const auto& f = report.at("findings")[0];
-    // A rules finding, not an engine that failed to start.
-    if (f.at("kind") == "protocol-fault") {
-      missed += fmt::format(" {}({}: {})", m.name, target->id, f.at("actual").get<std::string>());
+    // A deviation naming the mutant's clause, not an engine that failed to
+    // start nor an unexplained difference.
+    const auto& devs = report.at("deviations");
+    if (devs.size() != 1 || !report.at("unexplained").empty()) {
+      missed += fmt::format(" {}({}: {} deviations, {} unexplained)", m.name, target->id,
+                            devs.size(), report.at("unexplained").size());
       --caught;
       continue;
+    }
+    const auto& f = devs[0].at("witness");
+    // Named by its own clause, or by a switch that answers alike wherever
+    // this run saw it (the mutant is then among `also`).
+    const auto want = find_switch(*target, m.name);
+    const auto& also = devs[0].at("also");
+    const bool among_also = std::find(also.begin(), also.end(), m.name) != also.end();
+    if (!want || (devs[0].at("clause") != clause_name(want->clause) && !among_also)) {
+      misnamed +=
+          fmt::format(" {}({}: {})", m.name, target->id, devs[0].at("clause").get<std::string>());
     }
     times.push_back(f.at("seconds").get<double>());
     seeds.push_back(f.at("seeds").get<int>());
     lines.push_back(static_cast<int>(f.at("line").size()));
   }
   EXPECT_EQ(caught, total) << "not caught:" << missed;
+  EXPECT_EQ(misnamed, "") << "named by another clause:" << misnamed;
   ASSERT_FALSE(times.empty());
   auto median = [](auto v) {
     std::sort(v.begin(), v.end());

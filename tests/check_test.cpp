@@ -1,11 +1,12 @@
 // The checker's core against the oracle itself and its mutants, in process:
-// an engine that is the oracle has no findings; a mutant is found, its witness
-// really separates the two, the fingerprint names the broken clause, and runs
-// are deterministic, shardable and survive a JSON round trip.
+// an engine that is the oracle has no findings; a mutant is diagnosed as one
+// deviation naming its clause, its witness really separates the two, and
+// runs are deterministic, shardable and survive a JSON round trip.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -39,12 +40,18 @@ const Ruleset& ruleset(std::string_view id) {
   return *r;
 }
 
-// The findings without their timing, for comparing runs.
+// The deviations and findings without their timing, for comparing runs.
 std::string findings_text(const CheckResult& r) {
   std::string out;
+  for (const Deviation& d : r.deviations) {
+    const Finding& f = d.witness;
+    out += fmt::format("{} {} {} {} {} {} [{}] {} {}\n", d.switch_id, d.clause, d.games,
+                       d.positions, f.game, f.position, f.move, f.expected, f.actual);
+  }
   for (const Finding& f : r.findings)
     out += fmt::format("{} {} {} [{}] {} {} {}\n", to_string(f.kind), f.game, f.position, f.move,
                        f.expected, f.actual, f.occurrences);
+  for (const NotationFinding& n : r.notation) out += fmt::format("{} {}\n", n.what, n.count);
   return out;
 }
 
@@ -52,6 +59,9 @@ TEST(Check, TheOracleAgreesWithItselfUnderEveryRuleset) {
   for (const Ruleset* r : all_rulesets()) {
     const CheckResult res = run(*r, options_for(r->id, 6));
     EXPECT_TRUE(res.findings.empty()) << r->id << "\n" << summary_text(res);
+    EXPECT_TRUE(res.deviations.empty()) << r->id << "\n" << summary_text(res);
+    EXPECT_TRUE(res.notation.empty()) << r->id << "\n" << summary_text(res);
+    EXPECT_FALSE(failed(res));
     EXPECT_EQ(res.stats.games, 6u) << r->id;
     EXPECT_GT(res.stats.positions, 20u) << r->id;
     EXPECT_GT(res.stats.moves, res.stats.positions) << r->id;
@@ -78,84 +88,86 @@ Ruleset zanzibar_mutant(std::string_view name) {
   return *r;
 }
 
-TEST(Check, FindsAMutantAndItsWitnessSeparatesTheTwo) {
+TEST(Check, AMutantIsOneDeviationNamingItsClauseAndItsWitnessSeparatesTheTwo) {
   const MutantInfo& m = all_mutants().front();
   const Ruleset& real = ruleset("ap-zanzibar");
   auto broken = mutate(real, m.id);
   ASSERT_TRUE(broken.ok());
   const CheckResult res = run(*broken, options_for("ap-zanzibar", 30));
-  ASSERT_FALSE(res.findings.empty()) << m.name;
-  for (const Finding& f : res.findings) {
-    // The witness position, asked again of both: they really answer
-    // differently there (legal set, status, or the disputed move's result).
-    auto pos = parse_bpn(f.position);
-    ASSERT_TRUE(pos.ok()) << f.position;
-    const MoveList a = legal_moves(real, *pos), b = legal_moves(*broken, *pos);
-    bool differ = moves_to_string(a, pos->to_move) != moves_to_string(b, pos->to_move) ||
-                  status(real, *pos) != status(*broken, *pos);
-    if (!f.move.empty()) {
-      auto mv = parse_move(f.move, pos->to_move);
-      ASSERT_TRUE(mv.ok());
-      auto ra = play(real, *pos, *mv), rb = play(*broken, *pos, *mv);
-      differ =
-          differ || ra.ok() != rb.ok() ||
-          (ra.ok() && (to_bpn(*ra) != to_bpn(*rb) || status(real, *ra) != status(*broken, *rb)));
-    }
-    EXPECT_TRUE(differ) << f.position << " " << f.move;
-    EXPECT_EQ(f.actual.empty(), false);
-    // The witness line replays to the witness position under the oracle.
-    Position p = f.start == "start" ? start_position(real) : parse_bpn(f.start).value();
-    for (const std::string& mv : f.line) {
-      auto parsed = parse_move(mv, p.to_move);
-      ASSERT_TRUE(parsed.ok()) << mv;
-      auto next = play(real, p, *parsed);
-      ASSERT_TRUE(next.ok()) << mv;
-      p = *next;
-    }
-    EXPECT_EQ(to_bpn(p), f.found_at);
-    // The witness is that board with seeds taken away and perhaps house,
-    // block or house-use marks dropped: no pit or hand holds more, no mark
-    // is new, and every other field is the same.
-    Position w = *pos;
-    EXPECT_EQ(w.house & ~p.house, 0u);
-    EXPECT_EQ(w.block & ~p.block, 0u);
-    EXPECT_EQ(w.used & ~p.used, 0u);
-    w.house = p.house;
-    w.block = p.block;
-    w.used = p.used;
-    w.quiet = p.quiet;
-    for (Side s : {Side::South, Side::North}) {
-      for (Pit q = 0; q < kPitsPerSide; ++q) {
-        EXPECT_LE(w.at(s, q), p.at(s, q)) << f.position << " vs " << f.found_at;
-        w.at(s, q) = p.at(s, q);
-      }
-      EXPECT_LE(w.hand[index_of(s)], p.hand[index_of(s)]);
-      w.hand[index_of(s)] = p.hand[index_of(s)];
-    }
-    EXPECT_EQ(to_bpn(w), f.found_at);
-    EXPECT_EQ(f.seeds, pos->total_seeds());
-    EXPECT_EQ(f.found_seeds, p.total_seeds());
-    if (f.seeds < f.found_seeds) {
-      EXPECT_GT(f.minimise_steps, 0);
-    }
+  ASSERT_EQ(res.deviations.size(), 1u) << summary_text(res);
+  EXPECT_TRUE(res.findings.empty()) << summary_text(res);
+  EXPECT_TRUE(failed(res));
+  const Deviation& d = res.deviations.front();
+  EXPECT_EQ(d.switch_id, m.name);
+  EXPECT_EQ(d.clause, clause_name(m.clause));
+  EXPECT_GE(d.games, 1u);
+  EXPECT_GE(d.positions, d.games);
+  const Finding& f = d.witness;
+  EXPECT_TRUE(f.context.empty()) << "a lone deviation is shown against the plain ruleset";
+  // The witness position, asked again of both: they really answer
+  // differently there (legal set, status, or the disputed move's result).
+  auto pos = parse_bpn(f.position);
+  ASSERT_TRUE(pos.ok()) << f.position;
+  const MoveList a = legal_moves(real, *pos), b = legal_moves(*broken, *pos);
+  bool differ = moves_to_string(a, pos->to_move) != moves_to_string(b, pos->to_move) ||
+                status(real, *pos) != status(*broken, *pos);
+  if (!f.move.empty()) {
+    auto mv = parse_move(f.move, pos->to_move);
+    ASSERT_TRUE(mv.ok());
+    auto ra = play(real, *pos, *mv), rb = play(*broken, *pos, *mv);
+    differ = differ || ra.ok() != rb.ok() ||
+             (ra.ok() && (to_bpn(*ra) != to_bpn(*rb) || status(real, *ra) != status(*broken, *rb)));
   }
-  // The fingerprint puts the mutant itself among those agreeing everywhere.
-  const auto fp = fingerprint(res, 50);
-  const bool named = std::any_of(fp.begin(), fp.end(), [&](const Candidate& c) {
-    return c.mutant == m.name && c.agrees == c.total && c.total > 0;
-  });
-  EXPECT_TRUE(named) << summary_text(res);
+  EXPECT_TRUE(differ) << f.position << " " << f.move;
+  EXPECT_FALSE(f.actual.empty());
+  // The witness line replays to the position the game reached, under the oracle.
+  Position p = f.start == "start" ? start_position(real) : parse_bpn(f.start).value();
+  for (const std::string& mv : f.line) {
+    auto parsed = parse_move(mv, p.to_move);
+    ASSERT_TRUE(parsed.ok()) << mv;
+    auto next = play(real, p, *parsed);
+    ASSERT_TRUE(next.ok()) << mv;
+    p = *next;
+  }
+  EXPECT_EQ(to_bpn(p), f.found_at);
+  // The witness is that board with seeds taken away and perhaps house,
+  // block or house-use marks dropped: no pit or hand holds more, no mark
+  // is new, and every other field is the same.
+  Position w = *pos;
+  EXPECT_EQ(w.house & ~p.house, 0u);
+  EXPECT_EQ(w.block & ~p.block, 0u);
+  EXPECT_EQ(w.used & ~p.used, 0u);
+  w.house = p.house;
+  w.block = p.block;
+  w.used = p.used;
+  w.quiet = p.quiet;
+  for (Side s : {Side::South, Side::North}) {
+    for (Pit q = 0; q < kPitsPerSide; ++q) {
+      EXPECT_LE(w.at(s, q), p.at(s, q)) << f.position << " vs " << f.found_at;
+      w.at(s, q) = p.at(s, q);
+    }
+    EXPECT_LE(w.hand[index_of(s)], p.hand[index_of(s)]);
+    w.hand[index_of(s)] = p.hand[index_of(s)];
+  }
+  EXPECT_EQ(to_bpn(w), f.found_at);
+  EXPECT_EQ(f.seeds, pos->total_seeds());
+  EXPECT_EQ(f.found_seeds, p.total_seeds());
+  if (f.seeds < f.found_seeds) {
+    EXPECT_GT(f.minimise_steps, 0);
+    EXPECT_EQ(f.origin, "built");
+  }
 }
 
-TEST(Check, ShrinkingKeepsWitnessesSmall) {
+TEST(Check, WitnessesAreSmallAndTheirLinesShort) {
   const MutantInfo& m = all_mutants().front();
   auto broken = mutate(ruleset("ap-zanzibar"), m.id);
   ASSERT_TRUE(broken.ok());
   const CheckResult res = run(*broken, options_for("ap-zanzibar", 20));
-  ASSERT_FALSE(res.findings.empty());
-  for (const Finding& f : res.findings) {
-    EXPECT_GT(f.shrinks, 0) << f.position;
-    EXPECT_LT(f.line.size(), 60u) << f.position;
+  ASSERT_FALSE(res.deviations.empty());
+  for (const Deviation& d : res.deviations) {
+    EXPECT_LT(d.witness.line.size(), 60u) << d.witness.position;
+    EXPECT_LE(d.witness.seeds, d.witness.found_seeds);
+    EXPECT_LT(d.witness.seeds, 64) << d.witness.position;
   }
 }
 
@@ -193,25 +205,25 @@ TEST(Check, ShardsMergeToTheWholeRun) {
   EXPECT_FALSE(merge({parts[1], other}).ok());
 }
 
-TEST(Check, ReplayingOneGameFindsItsFindingAgain) {
+TEST(Check, ReplayingOneGameFindsItsDeviationAgain) {
   const Ruleset broken = zanzibar_mutant(all_mutants()[0].name);
   const CheckResult res = run(broken, options_for("ap-zanzibar", 10, 11));
-  ASSERT_FALSE(res.findings.empty());
-  const Finding& f = res.findings.front();
+  ASSERT_FALSE(res.deviations.empty());
+  const Deviation& d = res.deviations.front();
   CheckOptions o = options_for("ap-zanzibar", 0, 11);
-  o.only_game = f.game;
+  o.only_game = d.witness.game;
   const CheckResult again = run(broken, o);
   ASSERT_EQ(again.stats.games, 1u);
-  ASSERT_EQ(again.findings.size(), 1u);
-  EXPECT_EQ(again.findings[0].game, f.game);
-  EXPECT_EQ(to_string(again.findings[0].kind), to_string(f.kind));
+  ASSERT_EQ(again.deviations.size(), 1u);
+  EXPECT_EQ(again.deviations[0].witness.game, d.witness.game);
+  EXPECT_EQ(again.deviations[0].switch_id, d.switch_id);
 }
 
 TEST(Check, JsonRoundTripKeepsFindingsAndRejectsOtherFiles) {
   const Ruleset broken = zanzibar_mutant(all_mutants()[0].name);
   CheckResult res = run(broken, options_for("ap-zanzibar", 8));
   res.command = "my-engine --fast";
-  ASSERT_FALSE(res.findings.empty());
+  ASSERT_FALSE(res.deviations.empty());
   auto back = from_json(to_json(res), "report.json");
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_EQ(findings_text(*back), findings_text(res));
@@ -227,9 +239,9 @@ TEST(Check, WitnessScenarioLoadsPassesTheOracleAndFailsTheMutant) {
   const MutantInfo& m = all_mutants().front();
   const Ruleset broken = zanzibar_mutant(m.name);
   const CheckResult res = run(broken, options_for("ap-zanzibar", 10));
-  ASSERT_FALSE(res.findings.empty());
-  for (std::size_t i = 0; i < res.findings.size(); ++i) {
-    const std::string yaml = witness_yaml(res, res.findings[i], i);
+  ASSERT_FALSE(res.deviations.empty());
+  for (const Deviation& d : res.deviations) {
+    const std::string yaml = deviation_yaml(res, d);
     auto loaded = scenario::load_string(yaml, "witness.yaml");
     ASSERT_TRUE(loaded.errors.empty()) << scenario::to_string(loaded.errors[0]) << "\n" << yaml;
     ASSERT_EQ(loaded.scenarios.size(), 1u);
@@ -241,22 +253,66 @@ TEST(Check, WitnessScenarioLoadsPassesTheOracleAndFailsTheMutant) {
   }
 }
 
-TEST(Check, ReportsNameTheFindingAndTheReproduction) {
-  const Ruleset broken = zanzibar_mutant(all_mutants().front().name);
+TEST(Check, ReportsLeadWithTheDiagnosisAndNameTheReproduction) {
+  const MutantInfo& m = all_mutants().front();
+  const Ruleset broken = zanzibar_mutant(m.name);
   CheckResult res = run(broken, options_for("ap-zanzibar", 6, 21));
   res.command = "engine 'with quote";
-  ASSERT_FALSE(res.findings.empty());
-  const Finding& f = res.findings.front();
+  ASSERT_FALSE(res.deviations.empty());
+  const Deviation& d = res.deviations.front();
   const std::string md = to_markdown(res);
-  EXPECT_NE(md.find(f.position), std::string::npos);
-  EXPECT_NE(md.find("--seed 21 --game " + std::to_string(f.game)), std::string::npos);
+  const auto except = md.find("plays ap-zanzibar except:");
+  ASSERT_NE(except, std::string::npos) << md;
+  EXPECT_LT(except, md.find("engine command"));  // the diagnosis comes first
+  EXPECT_NE(md.find("`" + d.clause + "`"), std::string::npos);
+  EXPECT_NE(md.find(d.witness.position), std::string::npos);
+  EXPECT_NE(md.find("--seed 21 --game " + std::to_string(d.witness.game)), std::string::npos);
   EXPECT_NE(md.find("'engine '\\''with quote'"), std::string::npos);
   const std::string junit = to_junit(res);
-  EXPECT_NE(junit.find("failures=\"" + std::to_string(res.findings.size()) + "\""),
+  EXPECT_NE(junit.find("failures=\"" + std::to_string(res.deviations.size()) + "\""),
             std::string::npos);
+  EXPECT_NE(junit.find("name=\"deviation " + d.clause), std::string::npos) << junit;
   EXPECT_EQ(junit.find("'with"), std::string::npos);  // escaped
   const std::string text = summary_text(res);
+  EXPECT_NE(text.find("plays ap-zanzibar except:"), std::string::npos) << text;
   EXPECT_NE(text.find("reproduce: bao-oracle check"), std::string::npos);
+  const auto j = nlohmann::json::parse(to_json(res));
+  ASSERT_EQ(j.at("deviations").size(), res.deviations.size());
+  EXPECT_EQ(j.at("deviations")[0].at("clause"), d.clause);
+  EXPECT_TRUE(j.at("unexplained").empty());
+  EXPECT_TRUE(j.at("notation").empty());
+  EXPECT_TRUE(j.at("accepted").empty());
+}
+
+TEST(Check, AnAcceptedDeviationIsModelledListedAndDoesNotFail) {
+  const MutantInfo& m = all_mutants().front();
+  const Ruleset broken = zanzibar_mutant(m.name);
+  CheckOptions o = options_for("ap-zanzibar", 30);
+  o.accepted = {std::string(m.name)};
+  o.accept_reasons = {"known: our engine counts the capture differently"};
+  const CheckResult res = run(broken, o);
+  EXPECT_FALSE(failed(res)) << summary_text(res);
+  EXPECT_TRUE(res.findings.empty()) << summary_text(res);
+  EXPECT_TRUE(res.deviations.empty()) << "modelled from the start, it is never found again";
+  const auto j = nlohmann::json::parse(to_json(res));
+  ASSERT_EQ(j.at("accept").size(), 1u);
+  EXPECT_EQ(j.at("accept")[0].at("switch"), m.name);
+  // The same run without accepting it fails.
+  EXPECT_TRUE(failed(run(broken, options_for("ap-zanzibar", 30))));
+  // Accepting by clause: found, listed as accepted, not failing.
+  CheckOptions by_clause = options_for("ap-zanzibar", 30);
+  by_clause.accepted_clauses = {std::string(clause_name(m.clause))};
+  by_clause.accepted_clause_reasons = {"known"};
+  const CheckResult res2 = run(broken, by_clause);
+  EXPECT_FALSE(failed(res2)) << summary_text(res2);
+  ASSERT_EQ(res2.deviations.size(), 1u);
+  EXPECT_TRUE(res2.deviations[0].accepted);
+  EXPECT_EQ(nlohmann::json::parse(to_json(res2)).at("accepted").size(), 1u);
+  // An accepted id that is no switch of the ruleset is an input error.
+  CheckOptions bad = options_for("ap-zanzibar", 1);
+  bad.accepted = {"no-such-switch"};
+  auto probe = oracle_probe(broken);
+  EXPECT_FALSE(run_check(*probe, bad).ok());
 }
 
 }  // namespace

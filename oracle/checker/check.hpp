@@ -1,9 +1,11 @@
 // The engine checker: plays random games under one ruleset, asks an engine
-// (through a Probe) what it answers at every position of the game, and
-// compares that with the oracle. RapidCheck generates the games (a start:
-// the ruleset's start or a random valid position; a line of move choices,
-// biased toward the rare rules) and shrinks a failing game to a minimal
-// witness. docs/checker.md explains the output.
+// (through a Probe) what it answers at every position of the game, compares
+// that with the oracle and diagnoses each difference: the switch (a clause
+// mutant or another source's choice) under which the oracle answers as the
+// engine did. A diagnosed deviation is then modelled for the rest of the
+// game, so the deviations it masked show too. RapidCheck generates the games
+// and shrinks a game with an unexplained difference. docs/checker.md
+// explains the output; internal.hpp lists the stages.
 #pragma once
 
 #include <cstdint>
@@ -62,8 +64,9 @@ class Probe {
   virtual PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) = 0;
 };
 
-// The oracle under `rules` (which may be a mutated record) as a probe.
-std::unique_ptr<Probe> oracle_probe(const Ruleset& rules);
+// The oracle under `rules` (which may be a mutated record) as a probe that
+// gives `name` for the engine's name.
+std::unique_ptr<Probe> oracle_probe(const Ruleset& rules, std::string name = "bao-oracle");
 
 // ---- Findings -----------------------------------------------------------------
 
@@ -105,10 +108,53 @@ struct Finding {
   int shrinks = 0;                // accepted shrink steps
   double seconds = 0;             // time from the start of the run to this finding
   std::uint64_t occurrences = 1;  // games that failed the same way (kind and clauses)
+  // Where the witness comes from: "start", "corpus" or "random" (the game's
+  // start it was reached from), "built" when minimising changed the board.
+  std::string origin;
+  // The switches the oracle had applied where this was shown (the engine's
+  // other deviations); empty when the plain ruleset was the reference.
+  std::vector<std::string> context;
+  // Unexplained findings: how the clause in `clauses` was worked out.
+  std::string departure;
+  // Why no game of the ruleset could reach `position` (more seeds than
+  // the ruleset plays with, say); empty when nothing tells so.
+  std::string impossible;
 };
 
 // The group key of a finding: kind and the clauses it names.
 std::string group_key(const Finding& f);
+
+// One way the engine plays the ruleset otherwise: a switch of the catalogue
+// (oracle/rules/switches.hpp) under which the oracle answers as the engine
+// did, named by the one clause of the ruleset it departs from.
+struct Deviation {
+  std::string switch_id;  // "capture-needs-three", "front-empty=immediate"
+  std::string kind;       // "mutant" or "choice"
+  std::string clause;     // the ruleset's clause the engine departs from
+  std::string plays_as;   // a choice: the clause of the source it follows
+  std::string meaning;    // what the engine does instead, one line
+  // Other switches that answer as the engine did at every position where
+  // this one was found (they cannot be told apart there).
+  std::vector<std::string> also;
+  std::uint64_t games = 0;      // games in which it was diagnosed
+  std::uint64_t positions = 0;  // positions compared at which it shows
+  // The smallest witness: the position and move, the oracle's answers under
+  // the plain ruleset (`context` empty) or with the switches of `context`,
+  // and the engine's.
+  Finding witness;
+  bool accepted = false;  // listed in the --accept file
+  std::string accept_reason;
+};
+
+// Differences only in what the protocol leaves to notation: the side letter
+// of a finished position, an extension key the engine does not write. They
+// never count as rules findings.
+struct NotationFinding {
+  std::string what;         // "side-letter", "extension-key used"
+  std::string description;  // one line
+  std::uint64_t count = 0;  // results that differed only so
+  Finding example;          // the first one seen (smallest game)
+};
 
 // ---- Running ------------------------------------------------------------------
 
@@ -126,6 +172,15 @@ struct CheckOptions {
   // which the rule texts' examples and the per-clause cases put next to the
   // rare rules. Empty: games start from the start or a random position.
   std::vector<std::string> corpus;
+  // Stop after this many engine requests (0: no limit).
+  std::uint64_t request_budget = 0;
+  // Switches the run applies from the start (--accept): known deviations,
+  // modelled so that what else differs shows.
+  std::vector<std::string> accepted;
+  std::vector<std::string> accept_reasons;  // one per `accepted`
+  // Clauses whose deviations, however they are found, are accepted.
+  std::vector<std::string> accepted_clauses;
+  std::vector<std::string> accepted_clause_reasons;  // one per `accepted_clauses`
 };
 
 // The positions of the scenarios that apply to `ruleset` (after their move
@@ -136,11 +191,11 @@ std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
 
 struct Stats {
   std::uint64_t games = 0;
-  std::uint64_t positions = 0;  // positions compared
-  std::uint64_t skipped = 0;    // positions the engine cannot represent
-  std::uint64_t moves = 0;      // moves compared
-  std::uint64_t requests = 0;   // protocol requests
-  std::uint64_t failing_games = 0;
+  std::uint64_t positions = 0;      // positions compared
+  std::uint64_t skipped = 0;        // positions the engine cannot represent
+  std::uint64_t moves = 0;          // moves compared
+  std::uint64_t requests = 0;       // protocol requests
+  std::uint64_t failing_games = 0;  // games with a deviation, an unexplained finding or a fault
   double seconds = 0;
 };
 
@@ -149,8 +204,17 @@ struct CheckResult {
   std::string command;  // how it was started, for reproduction
   CheckOptions options;
   Stats stats;
-  std::vector<Finding> findings;  // one per group, smallest witness kept
+  // The diagnosis: each deviation once, in the order of the catalogue.
+  std::vector<Deviation> deviations;
+  // What no switch explains, and protocol faults: one per group (kind and
+  // the clause where the engine departs), smallest witness kept.
+  std::vector<Finding> findings;
+  std::vector<NotationFinding> notation;
 };
+
+// Whether the run found anything that fails it: a deviation not accepted,
+// an unexplained finding or a protocol fault (notation never fails it).
+bool failed(const CheckResult& r);
 
 // Called now and then with the running totals (progress display).
 using Progress = std::function<void(const Stats&, std::size_t groups)>;
@@ -163,25 +227,12 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
 // Adds `f` to `findings`, grouping by group_key and keeping the smaller
 // witness (fewer seeds, then shorter line, then lower game).
 void add_finding(std::vector<Finding>& findings, Finding f);
+// The same for deviations (grouped by switch) and notation findings.
+void add_deviation(std::vector<Deviation>& deviations, Deviation d);
+void add_notation(std::vector<NotationFinding>& notation, NotationFinding n);
 
 // Joins results of shards of the same campaign.
 Expected<CheckResult> merge(const std::vector<CheckResult>& parts);
-
-// ---- Fingerprint --------------------------------------------------------------
-
-// A ruleset (or the checked ruleset with one clause broken) that would have
-// made the oracle agree with the engine at the witnesses.
-struct Candidate {
-  std::string description;  // "ap-bawo", or "ap-zanzibar except ap.capture.entry-kichwa-kimbi (mutant ...)"
-  std::string ruleset;
-  std::string mutant;  // empty for a plain ruleset
-  std::string clause;  // the clause the mutant switches
-  int agrees = 0;      // findings at which it answers as the engine did
-  int total = 0;       // findings with a witness position it can represent
-};
-// Candidates that agree with the engine at every witness first, then the
-// best partial ones (at most `limit`).
-std::vector<Candidate> fingerprint(const CheckResult& result, std::size_t limit = 5);
 
 // ---- Reports (report.cpp) -----------------------------------------------------
 
@@ -189,8 +240,10 @@ std::string to_json(const CheckResult& r);
 Expected<CheckResult> from_json(std::string_view text, const std::string& where);
 std::string to_markdown(const CheckResult& r);
 std::string to_junit(const CheckResult& r);
-// A ready-to-commit scenario for one finding.
+// A ready-to-commit scenario for one finding, and for one deviation: the
+// plain ruleset's answers at the witness.
 std::string witness_yaml(const CheckResult& r, const Finding& f, std::size_t index);
+std::string deviation_yaml(const CheckResult& r, const Deviation& d);
 // The command that replays the finding's game.
 std::string reproduce_command(const CheckResult& r, const Finding& f);
 // A short terminal summary.

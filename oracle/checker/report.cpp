@@ -2,12 +2,15 @@
 // Markdown, JUnit XML, witness scenarios and the terminal summary.
 #include <fmt/format.h>
 
+#include <cctype>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "oracle/checker/check.hpp"
+#include "oracle/checker/internal.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao::check {
@@ -69,7 +72,11 @@ json finding_json(const Finding& f) {
           {"minimise_steps", f.minimise_steps},
           {"shrinks", f.shrinks},
           {"seconds", f.seconds},
-          {"occurrences", f.occurrences}};
+          {"occurrences", f.occurrences},
+          {"origin", f.origin},
+          {"context", f.context},
+          {"departure", f.departure},
+          {"impossible", f.impossible}};
 }
 
 Finding finding_from(const json& j) {
@@ -99,7 +106,57 @@ Finding finding_from(const json& j) {
   f.shrinks = j.at("shrinks").get<int>();
   f.seconds = j.at("seconds").get<double>();
   f.occurrences = j.at("occurrences").get<std::uint64_t>();
+  f.origin = j.at("origin").get<std::string>();
+  f.context = j.at("context").get<std::vector<std::string>>();
+  f.departure = j.at("departure").get<std::string>();
+  f.impossible = j.at("impossible").get<std::string>();
   return f;
+}
+
+json deviation_json(const Deviation& d) {
+  return {{"clause", d.clause},
+          {"switch", d.switch_id},
+          {"switch_kind", d.kind},
+          {"plays_as", d.plays_as},
+          {"meaning", d.meaning},
+          {"also", d.also},
+          {"games", d.games},
+          {"positions", d.positions},
+          {"accepted", d.accepted},
+          {"accept_reason", d.accept_reason},
+          {"witness", finding_json(d.witness)}};
+}
+
+Deviation deviation_from(const json& j) {
+  Deviation d;
+  d.clause = j.at("clause").get<std::string>();
+  d.switch_id = j.at("switch").get<std::string>();
+  d.kind = j.at("switch_kind").get<std::string>();
+  d.plays_as = j.at("plays_as").get<std::string>();
+  d.meaning = j.at("meaning").get<std::string>();
+  d.also = j.at("also").get<std::vector<std::string>>();
+  d.games = j.at("games").get<std::uint64_t>();
+  d.positions = j.at("positions").get<std::uint64_t>();
+  d.accepted = j.at("accepted").get<bool>();
+  d.accept_reason = j.at("accept_reason").get<std::string>();
+  d.witness = finding_from(j.at("witness"));
+  return d;
+}
+
+json notation_json(const NotationFinding& n) {
+  return {{"what", n.what},
+          {"description", n.description},
+          {"count", n.count},
+          {"example", finding_json(n.example)}};
+}
+
+NotationFinding notation_from(const json& j) {
+  NotationFinding n;
+  n.what = j.at("what").get<std::string>();
+  n.description = j.at("description").get<std::string>();
+  n.count = j.at("count").get<std::uint64_t>();
+  n.example = finding_from(j.at("example"));
+  return n;
 }
 
 // ", minimised from 64 in 9 cuts" when the board was minimised.
@@ -142,9 +199,50 @@ std::string board_text(const std::string& bpn) {
       row(Side::South, false, false));
 }
 
-std::string witness_id(const CheckResult& r, const Finding& f, std::size_t index) {
-  return fmt::format("check-{}-{}-{}-{}", r.options.ruleset, to_string(f.kind), r.options.seed,
-                     index + 1);
+// A file-name-safe word.
+std::string slug(std::string_view s) {
+  std::string out;
+  for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  return out;
+}
+
+// Stable ids: a deviation by its switch, an unexplained finding by its kind
+// and clause, so that the same difference has the same name run after run.
+std::string witness_id(const CheckResult& r, const Finding& f, std::size_t) {
+  if (f.kind == FindingKind::ProtocolFault)
+    return fmt::format("check-{}-protocol-fault-{}", r.options.ruleset,
+                       slug(f.engine.fault ? f.engine.fault->kind : "start"));
+  return fmt::format("check-{}-unexplained-{}-{}", r.options.ruleset, to_string(f.kind),
+                     slug(f.clauses.empty() ? "none" : f.clauses.front()));
+}
+
+std::string deviation_id(const CheckResult& r, const Deviation& d) {
+  return fmt::format("check-{}-deviation-{}", r.options.ruleset, slug(d.switch_id));
+}
+
+// "reached from the start in 3 moves", "built by minimising ...".
+std::string origin_text(const Finding& f) {
+  const std::string from = f.origin == "corpus"   ? "a scenario position"
+                           : f.origin == "random" ? "a random valid position"
+                                                  : "the start";
+  if (f.origin == "built")
+    return fmt::format("built: the board a game reached ({} seeds) with {} cuts", f.found_seeds,
+                       f.minimise_steps);
+  return fmt::format("reached from {} in {} moves", from, f.line.size());
+}
+
+// The reference the witness's oracle answers come from.
+std::string reference_text(const CheckResult& r, const Finding& f) {
+  if (f.context.empty()) return r.options.ruleset;
+  return fmt::format("{} with {}", r.options.ruleset, join(f.context, ", "));
+}
+
+// "`ap.capture.condition` (000_..., Capture: ...): paraphrase".
+std::string clause_text(const std::string& id) {
+  const ClauseId c = find_clause(id);
+  if (c == ClauseId::None) return fmt::format("`{}`", id);
+  const Clause& info = clause_info(c);
+  return fmt::format("`{}` ({}, {}): {}", id, info.source_file, info.section, info.paraphrase);
 }
 
 std::string yaml_quote(const std::string& s) {
@@ -161,24 +259,31 @@ std::string reproduce_command(const CheckResult& r, const Finding& f) {
 }
 
 std::string to_json(const CheckResult& r) {
-  json findings = json::array();
-  for (const Finding& f : r.findings) findings.push_back(finding_json(f));
-  json fp = json::array();
-  for (const Candidate& c : fingerprint(r))
-    fp.push_back({{"description", c.description},
-                  {"ruleset", c.ruleset},
-                  {"mutant", c.mutant},
-                  {"clause", c.clause},
-                  {"agrees", c.agrees},
-                  {"total", c.total}});
+  json deviations = json::array(), accepted = json::array();
+  for (const Deviation& d : r.deviations)
+    (d.accepted ? accepted : deviations).push_back(deviation_json(d));
+  json unexplained = json::array();
+  for (const Finding& f : r.findings) unexplained.push_back(finding_json(f));
+  json notation = json::array();
+  for (const NotationFinding& n : r.notation) notation.push_back(notation_json(n));
   const CheckOptions& o = r.options;
-  json j = {{"format", "bao-oracle-check-1"},
+  json accept_list = json::array();
+  for (std::size_t i = 0; i < o.accepted.size(); ++i)
+    accept_list.push_back({{"switch", o.accepted[i]},
+                           {"reason", i < o.accept_reasons.size() ? o.accept_reasons[i] : ""}});
+  for (std::size_t i = 0; i < o.accepted_clauses.size(); ++i)
+    accept_list.push_back(
+        {{"clause", o.accepted_clauses[i]},
+         {"reason", i < o.accepted_clause_reasons.size() ? o.accepted_clause_reasons[i] : ""}});
+  json j = {{"format", "bao-oracle-check-2"},
             {"engine", r.engine},
             {"command", r.command},
             {"ruleset", o.ruleset},
             {"seed", o.seed},
             {"games_requested", o.games},
             {"time_limit", o.time_limit},
+            {"request_budget", o.request_budget},
+            {"accept", accept_list},
             {"shard", fmt::format("{}/{}", o.shard_index, o.shard_count)},
             {"stats",
              {{"games", r.stats.games},
@@ -188,16 +293,19 @@ std::string to_json(const CheckResult& r) {
               {"requests", r.stats.requests},
               {"failing_games", r.stats.failing_games},
               {"seconds", r.stats.seconds}}},
-            {"findings", findings},
-            {"fingerprint", fp}};
+            {"deviations", deviations},
+            {"unexplained", unexplained},
+            {"notation", notation},
+            {"accepted", accepted}};
   return j.dump(2) + "\n";
 }
 
 Expected<CheckResult> from_json(std::string_view text, const std::string& where) {
   try {
     const json j = json::parse(text);
-    if (j.value("format", "") != "bao-oracle-check-1")
-      return Error{fmt::format("{}: not a bao-oracle check report (format key)", where)};
+    if (j.value("format", "") != "bao-oracle-check-2")
+      return Error{
+          fmt::format("{}: not a bao-oracle check report of this version (format key)", where)};
     CheckResult r;
     r.engine = j.at("engine").get<std::string>();
     r.command = j.at("command").get<std::string>();
@@ -205,6 +313,16 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.options.seed = j.at("seed").get<std::uint64_t>();
     r.options.games = j.at("games_requested").get<std::uint64_t>();
     r.options.time_limit = j.at("time_limit").get<double>();
+    r.options.request_budget = j.at("request_budget").get<std::uint64_t>();
+    for (const json& a : j.at("accept")) {
+      if (a.contains("switch")) {
+        r.options.accepted.push_back(a.at("switch").get<std::string>());
+        r.options.accept_reasons.push_back(a.at("reason").get<std::string>());
+      } else {
+        r.options.accepted_clauses.push_back(a.at("clause").get<std::string>());
+        r.options.accepted_clause_reasons.push_back(a.at("reason").get<std::string>());
+      }
+    }
     const json& s = j.at("stats");
     r.stats.games = s.at("games").get<std::uint64_t>();
     r.stats.positions = s.at("positions").get<std::uint64_t>();
@@ -213,12 +331,33 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.requests = s.at("requests").get<std::uint64_t>();
     r.stats.failing_games = s.at("failing_games").get<std::uint64_t>();
     r.stats.seconds = s.at("seconds").get<double>();
-    for (const json& f : j.at("findings")) r.findings.push_back(finding_from(f));
+    for (const char* key : {"deviations", "accepted"})
+      for (const json& d : j.at(key)) r.deviations.push_back(deviation_from(d));
+    for (const json& f : j.at("unexplained")) r.findings.push_back(finding_from(f));
+    for (const json& n : j.at("notation")) r.notation.push_back(notation_from(n));
     return r;
   } catch (const std::exception& e) {
     return Error{fmt::format("{}: {}", where, e.what())};
   }
 }
+
+namespace {
+
+std::vector<const Deviation*> open_deviations(const CheckResult& r, bool accepted) {
+  std::vector<const Deviation*> out;
+  for (const Deviation& d : r.deviations)
+    if (d.accepted == accepted) out.push_back(&d);
+  return out;
+}
+
+// One line of the diagnosis: "the clause: what the engine does (switch)".
+std::string deviation_line(const Deviation& d) {
+  return fmt::format("{}: {} (switch {}{}); {} games, {} positions", d.clause, d.meaning,
+                     d.switch_id, d.plays_as.empty() ? "" : ", as " + d.plays_as, d.games,
+                     d.positions);
+}
+
+}  // namespace
 
 std::string summary_text(const CheckResult& r) {
   const Stats& s = r.stats;
@@ -227,67 +366,138 @@ std::string summary_text(const CheckResult& r) {
       "(not representable), {} requests in {:.1f} s ({:.0f} positions/s)\n",
       r.engine, r.options.ruleset, r.options.seed, s.games, s.positions, s.moves, s.skipped,
       s.requests, s.seconds, s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
-  if (r.findings.empty())
-    return out + "no findings: the engine agreed with the oracle everywhere\n";
-  out += fmt::format("{} failing games in {} groups:\n", s.failing_games, r.findings.size());
-  for (std::size_t i = 0; i < r.findings.size(); ++i) {
-    const Finding& f = r.findings[i];
-    out += fmt::format("  [{}] {} x{}: {}{}\n      expected {}\n      engine   {}\n", i + 1,
-                       to_string(f.kind), f.occurrences,
-                       f.position.empty() ? "while starting the engine" : "at " + f.position,
-                       f.move.empty() ? "" : " move " + f.move, f.expected, f.actual);
-    if (f.position.empty()) continue;  // nothing to shrink or replay
-    if (!f.clauses.empty()) out += fmt::format("      clauses  {}\n", join(f.clauses, ", "));
-    out += fmt::format("      witness: {} seeds{}; found {} moves from {}, {} shrink steps\n",
-                       f.seeds, minimised_text(f), f.line.size(),
-                       f.start == "start" ? "the start" : "a random position", f.shrinks);
-    out += fmt::format("      reproduce: {}\n", reproduce_command(r, f));
+  const auto devs = open_deviations(r, false);
+  const auto acc = open_deviations(r, true);
+  if (devs.empty() && r.findings.empty()) {
+    out += acc.empty() ? "no findings: the engine agreed with the oracle everywhere\n"
+                       : fmt::format("no findings beyond the {} accepted deviations\n", acc.size());
+  } else if (!devs.empty()) {
+    out += fmt::format("{} plays {} except:\n", r.engine, r.options.ruleset);
+    for (std::size_t i = 0; i < devs.size(); ++i) {
+      const Deviation& d = *devs[i];
+      out += fmt::format("  ({}) {}\n", i + 1, deviation_line(d));
+      const Finding& f = d.witness;
+      out += fmt::format("      witness: {}{}, {} seeds, {}{}\n", f.position,
+                         f.move.empty() ? "" : " move " + f.move, f.seeds, origin_text(f),
+                         f.impossible.empty() ? "" : "; no game reaches it: " + f.impossible);
+      out += fmt::format("      expected {}\n      engine   {}\n", f.expected, f.actual);
+      out += fmt::format("      reproduce: {}\n", reproduce_command(r, f));
+    }
   }
-  const auto fp = fingerprint(r);
-  if (!fp.empty()) {
-    out += "fingerprint (answers as the engine did at the witnesses):\n";
-    for (const Candidate& c : fp)
-      out += fmt::format("  {}/{}  {}\n", c.agrees, c.total, c.description);
+  for (const Deviation* d : acc) out += fmt::format("  accepted: {}\n", deviation_line(*d));
+  if (!r.findings.empty()) {
+    out += fmt::format("unexplained ({} groups):\n", r.findings.size());
+    for (std::size_t i = 0; i < r.findings.size(); ++i) {
+      const Finding& f = r.findings[i];
+      out += fmt::format("  [{}] {} x{}: {}{}\n      expected {}\n      engine   {}\n", i + 1,
+                         to_string(f.kind), f.occurrences,
+                         f.position.empty() ? "while starting the engine" : "at " + f.position,
+                         f.move.empty() ? "" : " move " + f.move, f.expected, f.actual);
+      if (f.position.empty()) continue;  // nothing to shrink or replay
+      if (!f.clauses.empty())
+        out += fmt::format("      departs at {} ({})\n", join(f.clauses, ", "), f.departure);
+      if (!f.context.empty())
+        out += fmt::format("      with the deviations above modelled: {}\n", join(f.context, ", "));
+      out += fmt::format("      witness: {} seeds{}; {}, {} shrink steps\n", f.seeds,
+                         minimised_text(f), origin_text(f), f.shrinks);
+      out += fmt::format("      reproduce: {}\n", reproduce_command(r, f));
+    }
   }
+  for (const NotationFinding& n : r.notation)
+    out += fmt::format("notation ({}, not a rules finding): {} results; {}\n", n.what, n.count,
+                       n.description);
   return out;
 }
 
 std::string to_markdown(const CheckResult& r) {
   const Stats& s = r.stats;
+  const auto devs = open_deviations(r, false);
+  const auto acc = open_deviations(r, true);
   std::string out =
       fmt::format("# bao-oracle check: {} against {}\n\n", r.engine, r.options.ruleset);
+  // The diagnosis first.
+  if (devs.empty() && r.findings.empty()) {
+    out +=
+        fmt::format("**{} plays {}**{} at every position checked.\n\n", r.engine, r.options.ruleset,
+                    acc.empty() ? "" : fmt::format(", with {} accepted deviations,", acc.size()));
+  } else {
+    if (!devs.empty()) {
+      out += fmt::format("**{} plays {} except:**\n\n", r.engine, r.options.ruleset);
+      for (std::size_t i = 0; i < devs.size(); ++i)
+        if (devs[i]->witness.impossible.empty())
+          out += fmt::format("{}. [`{}`](#deviation-{}): {} ({} games, {} positions)\n", i + 1,
+                             devs[i]->clause, i + 1, devs[i]->meaning, devs[i]->games,
+                             devs[i]->positions);
+      out += "\n";
+      bool tier = false;
+      for (std::size_t i = 0; i < devs.size(); ++i)
+        if (!devs[i]->witness.impossible.empty()) {
+          if (!tier) out += "Shown only on positions no game of the ruleset reaches:\n\n";
+          tier = true;
+          out += fmt::format("{}. [`{}`](#deviation-{}): {} ({})\n", i + 1, devs[i]->clause, i + 1,
+                             devs[i]->meaning, devs[i]->witness.impossible);
+        }
+      if (tier) out += "\n";
+    }
+    if (!r.findings.empty())
+      out += fmt::format("{} difference{} no switch explains: see [Unexplained](#unexplained).\n\n",
+                         r.findings.size(), r.findings.size() == 1 ? "" : "s");
+  }
+  if (!acc.empty()) {
+    out += "Accepted deviations (modelled, not failing the run):\n\n";
+    for (const Deviation* d : acc)
+      out += fmt::format("- `{}` ({}): {}{}\n", d->clause, d->switch_id, d->meaning,
+                         d->accept_reason.empty() ? "" : "; reason: " + d->accept_reason);
+    out += "\n";
+  }
+  if (!r.notation.empty()) {
+    out += "Notation differences (not rules findings):\n\n";
+    for (const NotationFinding& n : r.notation)
+      out += fmt::format("- {}: {} results; {}\n", n.what, n.count, n.description);
+    out += "\n";
+  }
   out += fmt::format("- engine command: `{}`\n- ruleset: `{}`\n- seed: {}\n", r.command,
                      r.options.ruleset, r.options.seed);
   out += fmt::format(
       "- games: {}; positions compared: {}; moves compared: {}; positions skipped (the engine "
       "cannot represent them): {}; protocol requests: {}\n",
       s.games, s.positions, s.moves, s.skipped, s.requests);
-  out += fmt::format("- failing games: {}, in {} groups\n\n", s.failing_games, r.findings.size());
-  if (r.findings.empty()) {
-    out += "The engine agreed with the oracle at every position checked.\n";
-    return out;
+  out += fmt::format("- games with a deviation, an unexplained difference or a fault: {}\n\n",
+                     s.failing_games);
+  auto witness_block = [&](const Finding& f) {
+    std::string w = fmt::format("\nWitness ({}): `{}`\n\n```\n{}```\n\n", origin_text(f),
+                                f.position, board_text(f.position));
+    if (!f.impossible.empty())
+      w += fmt::format("- no game reaches this position: {}\n", f.impossible);
+    if (!f.move.empty()) w += fmt::format("- move: `{}`\n", f.move);
+    w += fmt::format("- oracle ({}): `{}`\n- engine: `{}`\n", reference_text(r, f), f.expected,
+                     f.actual);
+    const std::string diff = detail::pit_diff(f.expected, f.actual);
+    if (!diff.empty()) w += fmt::format("- differing pits (oracle -> engine): {}\n", diff);
+    w += fmt::format("- line from {}: {}\n", f.start == "start" ? "the start" : "`" + f.start + "`",
+                     f.line.empty() ? "(none)" : "`" + join(f.line, " ") + "`");
+    if (f.minimise_steps > 0)
+      w += fmt::format(
+          "- the line reaches `{}` ({} seeds); the witness is that board with seeds taken away "
+          "({} cuts) while the engine still answers the same way\n",
+          f.found_at, f.found_seeds, f.minimise_steps);
+    w += fmt::format("- reproduce: `{}`\n", reproduce_command(r, f));
+    return w;
+  };
+  if (!devs.empty()) out += "## Deviations\n";
+  for (std::size_t i = 0; i < devs.size(); ++i) {
+    const Deviation& d = *devs[i];
+    out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, clause_text(d.clause));
+    out += fmt::format("- what the engine does: {}\n", d.meaning);
+    out += fmt::format("- switch: `{}` ({}{})\n", d.switch_id, d.kind,
+                       d.plays_as.empty() ? "" : ", the way of " + clause_text(d.plays_as));
+    if (!d.also.empty())
+      out += fmt::format("- also answers alike at every witness: {}\n", join(d.also, ", "));
+    out += fmt::format("- seen in {} games, at {} positions compared\n", d.games, d.positions);
+    out += witness_block(d.witness);
+    out += fmt::format("- scenario: `witnesses/{}.yaml`\n", deviation_id(r, d));
   }
-  const auto fp = fingerprint(r);
-  out += "## Fingerprint\n\n";
-  if (fp.empty()) {
-    out += "No other ruleset and no single switched clause answers as the engine did.\n\n";
-  } else {
-    out +=
-        "Rulesets, or the checked ruleset with one clause switched, that answer as the "
-        "engine did at the witnesses (agreeing/comparable):\n\n";
-    for (const Candidate& c : fp)
-      out += fmt::format("- {}/{}: {}\n", c.agrees, c.total, c.description);
-    out += "\n";
-  }
-  out +=
-      "## Findings\n\n| # | kind | games | move | clauses | witness |\n| --- | --- | --- | --- | "
-      "--- | --- |\n";
-  for (std::size_t i = 0; i < r.findings.size(); ++i) {
-    const Finding& f = r.findings[i];
-    out += fmt::format("| {} | {} | {} | {} | {} | {} seeds, {} moves |\n", i + 1,
-                       to_string(f.kind), f.occurrences, f.move.empty() ? "-" : "`" + f.move + "`",
-                       f.clauses.empty() ? "-" : join(f.clauses, ", "), f.seeds, f.line.size());
-  }
+  if (!r.findings.empty()) out += "\n## Unexplained\n";
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
     out += fmt::format("\n### {}. {}{}\n\n", i + 1, to_string(f.kind),
@@ -297,90 +507,131 @@ std::string to_markdown(const CheckResult& r) {
                          f.expected, f.actual);
       continue;
     }
-    out +=
-        fmt::format("Position (BPN): `{}`\n\n```\n{}```\n\n", f.position, board_text(f.position));
-    out += fmt::format("- expected (oracle): `{}`\n- engine: `{}`\n", f.expected, f.actual);
-    if (!f.clauses.empty()) {
-      out += "- clauses that decided the step:\n";
-      for (const std::string& c : f.clauses) {
-        const ClauseId id = find_clause(c);
-        const Clause& info = clause_info(id);
-        out += fmt::format("  - `{}`{}\n", c,
-                           id == ClauseId::None ? ""
-                                                : fmt::format(" ({}, {}): {}", info.source_file,
-                                                              info.section, info.paraphrase));
-      }
-    }
-    out +=
-        fmt::format("- line from {}: {}\n", f.start == "start" ? "the start" : "`" + f.start + "`",
-                    f.line.empty() ? "(none)" : "`" + join(f.line, " ") + "`");
-    if (f.minimise_steps > 0)
-      out += fmt::format(
-          "- the line reaches `{}` ({} seeds), where they first disagree; the witness is that "
-          "board with seeds taken away ({} cuts) while the engine disagrees the same way\n",
-          f.found_at, f.found_seeds, f.minimise_steps);
+    if (!f.clauses.empty())
+      out += fmt::format("Departs at {}\n\n({})\n\n", clause_text(f.clauses.front()), f.departure);
+    out += witness_block(f);
     out += fmt::format(
-        "- found in game {} after {:.1f} s, {} shrink steps; {} games failed this way\n", f.game,
-        f.seconds, f.shrinks, f.occurrences);
-    out += fmt::format("- reproduce: `{}`\n- scenario: `witnesses/{}.yaml`\n",
-                       reproduce_command(r, f), witness_id(r, f, i));
+        "- {} games failed this way; found in game {} after {:.1f} s, {} shrink "
+        "steps\n- scenario: `witnesses/{}.yaml`\n",
+        f.occurrences, f.game, f.seconds, f.shrinks, witness_id(r, f, i));
+  }
+  if (!r.notation.empty()) out += "\n## Notation\n";
+  for (const NotationFinding& n : r.notation) {
+    out += fmt::format("\n### {}\n\n{}; {} results.\n\n", n.what, n.description, n.count);
+    out += fmt::format("Example: `{}` move `{}`\n\n- oracle: `{}`\n- engine: `{}`\n",
+                       n.example.position, n.example.move, n.example.expected, n.example.actual);
   }
   return out;
 }
 
 std::string to_junit(const CheckResult& r) {
   std::string body;
+  int failures = 0, skipped = 0, tests = 0;
+  auto testcase = [&](const std::string& name, const std::string& inner) {
+    ++tests;
+    body += fmt::format("    <testcase classname=\"bao-oracle check {}\" name=\"{}\"{}\n",
+                        xml_escape(r.options.ruleset), xml_escape(name),
+                        inner.empty() ? "/>" : ">\n" + inner + "    </testcase>");
+  };
+  for (const Deviation& d : r.deviations) {
+    const Finding& f = d.witness;
+    const std::string detail = xml_escape(fmt::format(
+        "{}\nswitch: {}\nwitness: {} {}\nexpected: {}\nengine: {}\nreproduce: {}\n", d.meaning,
+        d.switch_id, f.position, f.move, f.expected, f.actual, reproduce_command(r, f)));
+    if (d.accepted) {
+      ++skipped;
+      testcase("deviation " + d.clause + " (" + d.switch_id + ")",
+               fmt::format("      <skipped message=\"{}\"/>\n",
+                           xml_escape("accepted: " + d.accept_reason)));
+    } else {
+      ++failures;
+      testcase("deviation " + d.clause + " (" + d.switch_id + ")",
+               fmt::format("      <failure message=\"{}\">{}</failure>\n",
+                           xml_escape(d.clause + ": " + d.meaning), detail));
+    }
+  }
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
-    body += fmt::format(
-        "    <testcase classname=\"bao-oracle check {}\" name=\"{}\">\n"
-        "      <failure message=\"{}\">{}</failure>\n    </testcase>\n",
-        xml_escape(r.options.ruleset), xml_escape(witness_id(r, f, i)),
-        xml_escape(fmt::format("{} at {} {}", to_string(f.kind), f.position, f.move)),
-        xml_escape(fmt::format("expected: {}\nengine: {}\nclauses: {}\nreproduce: {}\n", f.expected,
-                               f.actual, join(f.clauses, ", "), reproduce_command(r, f))));
+    ++failures;
+    testcase(
+        witness_id(r, f, i),
+        fmt::format("      <failure message=\"{}\">{}</failure>\n",
+                    xml_escape(fmt::format("{} at {} {}", to_string(f.kind), f.position, f.move)),
+                    xml_escape(fmt::format("expected: {}\nengine: {}\nclauses: {}\n"
+                                           "reproduce: {}\n",
+                                           f.expected, f.actual, join(f.clauses, ", "),
+                                           reproduce_command(r, f)))));
   }
-  if (r.findings.empty())
-    body += fmt::format(
-        "    <testcase classname=\"bao-oracle check {}\" name=\"{} positions agree\"/>\n",
-        xml_escape(r.options.ruleset), r.stats.positions);
-  const std::size_t tests = std::max<std::size_t>(1, r.findings.size());
+  for (const NotationFinding& n : r.notation) {
+    ++skipped;
+    testcase("notation " + n.what,
+             fmt::format("      <skipped message=\"{}\"/>\n",
+                         xml_escape(fmt::format("{} ({} results)", n.description, n.count))));
+  }
+  if (tests == 0) testcase("the engine agrees with " + r.options.ruleset, "");
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-      "  <testsuite name=\"bao-oracle check\" tests=\"{}\" failures=\"{}\" time=\"{:.3f}\">\n{}"
+      "  <testsuite name=\"bao-oracle check\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" "
+      "time=\"{:.3f}\">\n{}"
       "  </testsuite>\n</testsuites>\n",
-      tests, r.findings.size(), r.stats.seconds, body);
+      tests, failures, skipped, r.stats.seconds, body);
 }
 
-std::string witness_yaml(const CheckResult& r, const Finding& f, std::size_t index) {
+namespace {
+
+// A scenario for a witness: the plain ruleset's answers at the witness
+// position (what an engine that follows the ruleset must answer there).
+std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::string& id,
+                          const std::string& clause, const std::string& note) {
   std::string out = fmt::format(
       "# Found by bao-oracle check: {} disagreed with the oracle under {}.\n"
-      "# The expectations are the oracle's answers: work them out by hand from the\n"
-      "# rule text before committing this file to scenarios/.\n"
+      "# The expectations are the oracle's answers under the plain ruleset: work\n"
+      "# them out by hand from the rule text before committing this file to\n"
+      "# scenarios/.\n"
       "# Reproduce: {}\nscenarios:\n",
       r.engine, f.ruleset, reproduce_command(r, f));
-  out += fmt::format("  - id: {}\n    rulesets: [{}]\n", witness_id(r, f, index), f.ruleset);
-  out += fmt::format("    source: {}\n", yaml_quote("found by bao-oracle check; the clauses below "
-                                                    "name the rule texts"));
-  out += fmt::format("    clauses: [{}]\n", join(f.clauses, ", "));
-  out += fmt::format(
-      "    note: {}\n",
-      yaml_quote(fmt::format("{}: expected {}, engine {}; line {}{}", to_string(f.kind), f.expected,
-                             f.actual, f.line.empty() ? "-" : join(f.line, " "),
-                             f.minimise_steps > 0 ? fmt::format(" to {}, then {} seeds taken away",
-                                                                f.found_at, f.found_seeds - f.seeds)
-                                                  : "")));
+  out += fmt::format("  - id: {}\n    rulesets: [{}]\n", id, f.ruleset);
+  out += fmt::format("    source: {}\n", yaml_quote("found by bao-oracle check; the clause below "
+                                                    "names the rule text"));
+  out += fmt::format("    clauses: [{}]\n", clause);
+  out += fmt::format("    note: {}\n", yaml_quote(note));
   out += fmt::format("    position: {}\n    checks:\n", f.position);
-  out += fmt::format("      - status: {}\n", f.oracle_status);
-  out += fmt::format("      - legal: {}\n", yaml_quote(join(f.oracle_moves, " ")));
+  const Ruleset* rules = find_ruleset(f.ruleset);
+  auto pos = parse_bpn(f.position);
+  if (!rules || !pos) return out;
+  out += fmt::format("      - status: {}\n", to_string(status(*rules, *pos)));
+  out += fmt::format("      - legal: {}\n",
+                     yaml_quote(moves_to_string(legal_moves(*rules, *pos), pos->to_move)));
   if (!f.move.empty()) {
-    if (!f.oracle_result.empty())
+    auto mv = parse_move(f.move, pos->to_move);
+    auto after = mv ? play(*rules, *pos, *mv) : Expected<Position>(mv.error());
+    if (after)
       out += fmt::format("      - play: {}\n        result: {}\n        status: {}\n", f.move,
-                         f.oracle_result, f.oracle_result_status);
+                         to_bpn(*after), to_string(status(*rules, *after)));
     else
       out += fmt::format("      - excludes: {}\n", f.move);
   }
   return out;
+}
+
+}  // namespace
+
+std::string witness_yaml(const CheckResult& r, const Finding& f, std::size_t index) {
+  return scenario_yaml(
+      r, f, witness_id(r, f, index), f.clauses.empty() ? "" : f.clauses.front(),
+      fmt::format("{}: expected {}, engine {}; line {}{}", to_string(f.kind), f.expected, f.actual,
+                  f.line.empty() ? "-" : join(f.line, " "),
+                  f.minimise_steps > 0 ? fmt::format(" to {}, then {} seeds taken away", f.found_at,
+                                                     f.found_seeds - f.seeds)
+                                       : ""));
+}
+
+std::string deviation_yaml(const CheckResult& r, const Deviation& d) {
+  const Finding& f = d.witness;
+  return scenario_yaml(
+      r, f, deviation_id(r, d), d.clause,
+      fmt::format("what the engine does: {} (switch {}); {}: expected {}, engine {}", d.meaning,
+                  d.switch_id, to_string(f.kind), f.expected, f.actual));
 }
 
 Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
@@ -392,9 +643,15 @@ Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
   if (!w) return w;
   w = write_file_atomic((d / "junit.xml").string(), to_junit(r));
   if (!w) return w;
+  for (const Deviation& dev : r.deviations) {
+    if (dev.witness.position.empty()) continue;
+    w = write_file_atomic((d / "witnesses" / (deviation_id(r, dev) + ".yaml")).string(),
+                          deviation_yaml(r, dev));
+    if (!w) return w;
+  }
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
-    if (f.position.empty()) continue;  // no position to write a scenario about
+    if (f.position.empty() || f.kind == FindingKind::ProtocolFault) continue;
     w = write_file_atomic((d / "witnesses" / (witness_id(r, f, i) + ".yaml")).string(),
                           witness_yaml(r, f, i));
     if (!w) return w;

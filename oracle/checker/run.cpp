@@ -1,5 +1,7 @@
-// The checker's core: game generation (RapidCheck), comparison of an
-// engine's answers with the oracle's, shrinking, grouping and fingerprints.
+// The run: games one after another, each checked position by position, a
+// difference diagnosed and then modelled for the rest of the game (peeling),
+// findings grouped by deviation, witnesses minimised; and the merge of
+// shards. The stages it calls are listed in internal.hpp.
 #include "oracle/checker/check.hpp"
 
 #include <fmt/format.h>
@@ -8,12 +10,12 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <map>
 #include <set>
 #include <tuple>
-#include <unordered_map>
+#include <unordered_set>
 
-#include "fuzz/generators.hpp"
-#include "oracle/core/mutation.hpp"
+#include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
@@ -21,6 +23,7 @@
 namespace bao::check {
 namespace {
 
+using namespace detail;
 using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) {
@@ -34,262 +37,6 @@ std::uint64_t splitmix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// ---- The oracle's side --------------------------------------------------------
-
-struct OracleMove {
-  Move move;
-  std::string text;
-  Position after;
-  std::string bpn;
-  std::string status;
-};
-
-struct OracleView {
-  Status status;
-  std::string status_text;
-  std::vector<OracleMove> moves;  // legal_moves order
-};
-
-OracleView oracle_view(const Ruleset& rules, const Position& pos) {
-  OracleView v;
-  v.status = status(rules, pos);
-  v.status_text = to_string(v.status);
-  for (const Move& m : legal_moves(rules, pos)) {
-    Position after = play(rules, pos, m).value();
-    v.moves.push_back(
-        {m, move_to_string(m, pos.to_move), after, to_bpn(after), to_string(status(rules, after))});
-  }
-  return v;
-}
-
-// An engine's move text in canonical form (unchanged when it does not parse).
-std::string canonical_move(const std::string& text, Side mover) {
-  auto m = parse_move(text, mover);
-  return m ? move_to_string(*m, mover) : text;
-}
-
-// An engine's BPN in canonical form (unchanged when it does not parse).
-std::string canonical_bpn(const std::string& text) {
-  auto p = parse_bpn(text);
-  return p ? to_bpn(*p) : text;
-}
-
-// Moves the engine must refuse: the `+` or `t` form of legal moves where that
-// form is not legal, an opponent's pit, and own pits that cannot start.
-std::vector<std::string> illegal_sample(const Position& pos, const OracleView& v, int count,
-                                        std::uint64_t salt) {
-  std::set<std::string> legal;
-  for (const OracleMove& m : v.moves) legal.insert(m.text);
-  std::vector<std::string> pool;
-  for (const OracleMove& m : v.moves) {
-    Move plus = m.move;
-    plus.go_on = !plus.go_on;
-    pool.push_back(move_to_string(plus, pos.to_move));
-    Move two = m.move;
-    two.two_seed = !two.two_seed;
-    pool.push_back(move_to_string(two, pos.to_move));
-  }
-  for (int pit = 0; pit < kPitsPerSide; ++pit)
-    for (Dir d : {Dir::L, Dir::R})
-      pool.push_back(move_to_string(Move{static_cast<Pit>(pit), d}, pos.to_move));
-  // An opponent's pit, written with the opponent's letters.
-  pool.push_back(move_to_string(Move{static_cast<Pit>(salt % 8), Dir::R}, opponent(pos.to_move)));
-  std::vector<std::string> out;
-  std::set<std::string> seen;
-  std::uint64_t h = salt;
-  for (std::size_t tries = 0; tries < pool.size() * 2 && static_cast<int>(out.size()) < count;
-       ++tries) {
-    h = splitmix64(h);
-    const std::string& s = pool[h % pool.size()];
-    if (legal.count(s) || !seen.insert(s).second) continue;
-    out.push_back(s);
-  }
-  return out;
-}
-
-struct Mismatch {
-  FindingKind kind;
-  std::string move;
-  std::string expected;
-  std::string actual;
-};
-
-// Compares an engine's answers with the oracle's view. `illegal` lists the
-// moves the engine was asked to play that the oracle refuses.
-std::optional<Mismatch> compare(const Position& pos, const OracleView& v, const PositionAnswer& a,
-                                const std::vector<std::string>& illegal) {
-  if (a.fault)
-    return Mismatch{FindingKind::ProtocolFault, "", "a protocol answer", a.fault->detail};
-  if (a.status != v.status_text)
-    return Mismatch{FindingKind::DifferentStatus, "", v.status_text, a.status};
-  std::set<std::string> engine_moves;
-  for (const std::string& m : a.moves) engine_moves.insert(canonical_move(m, pos.to_move));
-  std::set<std::string> oracle_moves;
-  for (const OracleMove& m : v.moves) oracle_moves.insert(m.text);
-  for (const OracleMove& m : v.moves)
-    if (!engine_moves.count(m.text))
-      return Mismatch{FindingKind::MissingMove, m.text, "legal", "not in the engine's moves"};
-  for (const std::string& m : engine_moves)
-    if (!oracle_moves.count(m))
-      return Mismatch{FindingKind::ExtraMove, m, "illegal", "listed by the engine"};
-  std::unordered_map<std::string, const MoveAnswer*> played;
-  for (const MoveAnswer& p : a.plays) played[canonical_move(p.move, pos.to_move)] = &p;
-  for (const OracleMove& m : v.moves) {
-    auto it = played.find(m.text);
-    if (it == played.end()) continue;
-    const MoveAnswer& p = *it->second;
-    if (!p.accepted)
-      return Mismatch{FindingKind::MissingMove, m.text, "legal", "refused: ? " + p.refusal};
-    if (canonical_bpn(p.bpn) != m.bpn)
-      return Mismatch{FindingKind::DifferentResult, m.text, m.bpn, p.bpn};
-    if (p.status != m.status)
-      return Mismatch{FindingKind::DifferentStatus, m.text, m.status, p.status};
-  }
-  for (const std::string& m : illegal) {
-    auto it = played.find(canonical_move(m, pos.to_move));
-    if (it != played.end() && it->second->accepted)
-      return Mismatch{FindingKind::ExtraMove, m, "illegal",
-                      "accepted by play, giving " + it->second->bpn};
-  }
-  return std::nullopt;
-}
-
-// The clauses that decided a disputed step, in the order the trace met them.
-std::vector<std::string> deciding_clauses(const Ruleset& rules, const Position& pos,
-                                          const OracleView& v, const Mismatch& mm) {
-  std::vector<std::string> out;
-  auto add = [&](ClauseId c) {
-    const std::string name(clause_name(c));
-    if (name != "-" && std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
-  };
-  if (mm.move.empty()) {
-    if (v.status.reason == Reason::FrontEmpty) add(rules.cite.front_empty);
-    if (v.status.reason == Reason::Infinite) add(rules.cite.cutoff);
-    return out;
-  }
-  for (const OracleMove& m : v.moves) {
-    if (m.text != mm.move) continue;
-    Trace trace;
-    (void)play(rules, pos, m.move, &trace);
-    for (const Event& e : trace.events()) add(e.clause);
-  }
-  return out;
-}
-
-// The group key of a rules finding: its kind and the clauses it names.
-std::string group_key_of(FindingKind kind, const std::vector<std::string>& clauses) {
-  std::string key(to_string(kind));
-  for (const std::string& c : clauses) key += " " + c;
-  return key;
-}
-
-// ---- Games --------------------------------------------------------------------
-
-// Whether a move exercises one of the rare rules the generator favours:
-// captures, the house question, two-seed starts, blocks, long relays, the end.
-bool rare(const Ruleset& rules, const Position& pos, const Move& m) {
-  if (m.go_on || m.two_seed) return true;
-  Trace trace;
-  if (!play(rules, pos, m, &trace)) return false;
-  int relays = 0;
-  for (const Event& e : trace.events()) {
-    switch (e.kind) {
-      case EventKind::Capture:
-      case EventKind::HouseQuestion:
-      case EventKind::BlockSet:
-      case EventKind::BlockCleared:
-      case EventKind::BlockExempt:
-      case EventKind::End:
-        return true;
-      case EventKind::Relay:
-        if (++relays >= 6) return true;
-        break;
-      default:
-        break;
-    }
-  }
-  return false;
-}
-
-// Choice c picks a move: when c % 4 == 0 among the rare moves (if any), so
-// shrinking the choice toward 0 keeps the rare rules in the game.
-Move pick(const Ruleset& rules, const Position& pos, const MoveList& moves, std::uint16_t c) {
-  if (c % 4 == 0) {
-    std::vector<Move> rare_moves;
-    for (const Move& m : moves)
-      if (rare(rules, pos, m)) rare_moves.push_back(m);
-    if (!rare_moves.empty()) return rare_moves[(c / 4) % rare_moves.size()];
-  }
-  return moves[(c / 4) % moves.size()];
-}
-
-// A generated game: where it starts and the choices that pick its moves.
-// The moves are played while the positions are checked, so a game stops at
-// its first disagreement (the rest of its choices cost nothing).
-struct Game {
-  std::string start_text;  // "start" or a BPN
-  Position start;
-  std::vector<std::uint16_t> choices;
-};
-
-// Generated inside a RapidCheck property: a start and a line of choices.
-// RapidCheck scales generated values with the case's size, which is 0 for
-// the single case each game is; every draw is made at full size instead.
-constexpr int kFullSize = 100;
-template <class T>
-T draw(rc::Gen<T> gen) {
-  return *rc::gen::resize(kFullSize, std::move(gen));
-}
-
-Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus) {
-  Game g;
-  Position start = start_position(rules);
-  g.start_text = "start";
-  // A third of the games start from the start position, a third from a
-  // random valid position, a third from a corpus position (when there is a
-  // corpus); shrinking goes toward the start position.
-  const int kind = draw(rc::gen::inRange(0, corpus.empty() ? 2 : 3));
-  if (kind == 2) {
-    start = corpus[static_cast<std::size_t>(draw(rc::gen::inRange<int>(0, int(corpus.size()))))];
-    g.start_text = to_bpn(start);
-  } else if (kind == 1) {
-    fuzz::PositionSeed s;
-    // Sparse rows of small counts, with now and then a big pit (long relays,
-    // the largest capture starts, heavy houses).
-    for (int i = 0; i < 2 * kPitsPerSide; ++i) {
-      int count = draw(rc::gen::inRange(0, 12));
-      if (count > 7) count = 0;
-      if (draw(rc::gen::inRange(0, 12)) == 11) count += draw(rc::gen::inRange(8, 26));
-      s.pits.push_back(static_cast<std::uint8_t>(count));
-    }
-    // A house pit often holds enough to work (the house question, safari).
-    const std::uint32_t houses = start.house;
-    for (int b = 0; b < 2 * kPitsPerSide; ++b)
-      if ((houses >> b & 1) && draw(rc::gen::inRange(0, 2)) == 1)
-        s.pits[static_cast<std::size_t>(b)] =
-            static_cast<std::uint8_t>(6 + draw(rc::gen::inRange(0, 8)));
-    // The mtaji phase (empty reserves) in half of them.
-    if (draw(rc::gen::inRange(0, 2)) == 1) {
-      s.hand_south = static_cast<std::uint8_t>(draw(rc::gen::inRange(0, 8)));
-      s.hand_north = static_cast<std::uint8_t>(draw(rc::gen::inRange(0, 8)));
-    }
-    s.north_to_move = draw(rc::gen::arbitrary<bool>());
-    s.house_keep = static_cast<std::uint8_t>(draw(rc::gen::inRange(0, 4)));
-    s.block_south = static_cast<std::int8_t>(draw(rc::gen::inRange(0, 9)) - 1);
-    s.block_north = static_cast<std::int8_t>(draw(rc::gen::inRange(0, 9)) - 1);
-    s.used = static_cast<std::uint8_t>(draw(rc::gen::inRange(0, 4)));
-    auto pos = validate_for_ruleset(rules, fuzz::build_position(rules, s));
-    if (pos) {
-      start = *pos;
-      g.start_text = to_bpn(start);
-    }
-  }
-  g.start = start;
-  g.choices = *rc::gen::resize(300, rc::gen::container<std::vector<std::uint16_t>>(rc::gen::resize(
-                                        kFullSize, rc::gen::arbitrary<std::uint16_t>())));
-  return g;
-}
-
 class SilentListener final : public rc::detail::TestListener {
  public:
   void onTestCaseFinished(const rc::detail::CaseDescription&) override {}
@@ -300,209 +47,515 @@ class SilentListener final : public rc::detail::TestListener {
   int shrinks = 0;
 };
 
-// Asks the engine about one position and builds the finding when it
-// disagrees. Positions already found to agree are remembered (shrinking
-// replays the same positions many times).
+std::vector<std::string> ids_of(const std::vector<Switch>& switches) {
+  std::vector<std::string> out;
+  for (const Switch& s : switches) out.push_back(s.id);
+  return out;
+}
+
+std::string_view kind_word(SwitchKind k) {
+  return k == SwitchKind::Mutant ? "mutant" : "choice";
+}
+
+std::string notation_what(const Difference& d) {
+  return d.notation == NotationKind::SideLetter ? "side-letter" : "extension-key " + d.key;
+}
+
+std::string notation_description(const Difference& d) {
+  if (d.notation == NotationKind::SideLetter)
+    return "the side to move written after a move that ends the game is not the mover's "
+           "opponent (the protocol's \"Side to move\")";
+  return fmt::format(
+      "the result does not write the oracle's extension key `{}`, which the protocol does not "
+      "require (\"Comparing positions\")",
+      d.key);
+}
+
+// What one game found.
+struct GameOutcome {
+  std::vector<Deviation> deviations;  // in the order diagnosed
+  std::vector<NotationFinding> notation;
+  std::optional<Finding> failure;  // unexplained difference or protocol fault: the game fails
+  std::map<std::string, std::uint64_t> shows;  // positions at which each modelled switch shows
+};
+
+// Asks the engine about the positions of a game and compares, diagnoses
+// and peels. Positions already found to agree under a model are
+// remembered (shrinking replays the same positions many times).
 class GameChecker {
  public:
-  GameChecker(const Ruleset& rules, Probe& probe, const CheckOptions& options, Stats& stats)
-      : rules_(rules), probe_(probe), options_(options), stats_(stats) {}
+  GameChecker(const Ruleset& rules, Probe& probe, const CheckOptions& options, Stats& stats,
+              Model initial)
+      : rules_(rules),
+        probe_(probe),
+        options_(options),
+        stats_(stats),
+        initial_(std::move(initial)),
+        catalogue_(switches_for(rules)) {}
 
-  // The first disagreement along the game, if any.
-  std::optional<Finding> check(const Game& g) {
+  // One game. With `collect`, what it finds is recorded in full (the first
+  // run of a game); without, only the failure (shrinking).
+  GameOutcome check(const Game& g, bool collect) {
+    GameOutcome out;
+    Model model = initial_;
+    std::vector<std::vector<std::string>> alternatives(model.switches.size());
+    std::vector<Observed> history;  // positions where the model agrees, the latest ones
+    std::vector<Observed> anchors;  // positions where a difference was diagnosed, all
     Position pos = g.start;
     std::vector<std::string> line;  // the moves played from g.start to pos
     for (std::size_t i = 0;; ++i) {
+      if (budget_spent()) return out;
       const std::string bpn = to_bpn(pos);
-      if (!agreed_.count(bpn)) {
-        Asked q = ask(pos, bpn);
+      if (!agreed_.count(model.signature() + "|" + bpn)) {
+        Asked q = ask(model.rules, pos, bpn);
         if (!q.answer.representable && !q.answer.fault) {
           ++stats_.skipped;
-          if (i == 0) return std::nullopt;  // the engine cannot play this game at all
+          if (i == 0) return out;  // the engine cannot play this game at all
         } else {
           ++stats_.positions;
           stats_.moves += q.view.moves.size();
-          if (q.mismatch) {
-            Finding f = make_finding(g.start_text, line, pos, bpn, q.view, *q.mismatch,
-                                     std::move(q.answer));
-            f.found_at = f.position;
-            f.found_seeds = f.seeds;
-            return f;
+          if (q.answer.fault) {
+            out.failure = fault_finding(g, line, bpn, q);
+            return out;
           }
+          const std::vector<Difference> diffs = compare(pos, q.view, q.answer);
+          if (collect) record_notation(out, g, line, pos, bpn, q, diffs);
+          if (has_rule_difference(diffs)) {
+            PositionAnswer full = complete(pos, bpn, q);
+            if (full.fault) {
+              q.answer = full;
+              out.failure = fault_finding(g, line, bpn, q);
+              return out;
+            }
+            // The evidence a switch must agree with: every position this
+            // game diagnosed, and the latest ones where the model agreed.
+            std::vector<Observed> evidence = anchors;
+            evidence.insert(evidence.end(), history.begin(), history.end());
+            if (!peel(out, model, alternatives, evidence, g, line, pos, bpn, full, collect))
+              return out;
+            anchors.push_back({pos, full});
+            q.answer = std::move(full);
+          }
+          if (collect) count_shows(out, model, pos, q.answer);
+          if (history.size() >= kHistory) history.erase(history.begin());
+          history.push_back({pos, std::move(q.answer)});
         }
         if (agreed_.size() >= kMaxRemembered) agreed_.clear();  // bounded memory
-        agreed_.insert(bpn);
+        agreed_.insert(model.signature() + "|" + bpn);
       }
-      if (i == g.choices.size()) return std::nullopt;
-      const MoveList moves = legal_moves(rules_, pos);
-      if (moves.empty()) return std::nullopt;
-      const Move m = pick(rules_, pos, moves, g.choices[i]);
+      if (i == g.choices.size()) return out;
+      const MoveList moves = legal_moves(model.rules, pos);
+      if (moves.empty()) return out;
+      const Move m = pick(model.rules, pos, moves, g.choices[i]);
       line.push_back(move_to_string(m, pos.to_move));
-      pos = play(rules_, pos, m).value();
+      pos = play(model.rules, pos, m).value();
     }
   }
 
- private:
-  // One position put to the engine and compared with the oracle.
-  struct Asked {
-    OracleView view;
-    std::vector<std::string> illegal;
-    PositionAnswer answer;
-    std::optional<Mismatch> mismatch;
-  };
-
-  Asked ask(const Position& pos, const std::string& bpn) {
-    Asked q;
-    q.view = oracle_view(rules_, pos);
-    std::vector<std::string> plays;
-    for (const OracleMove& m : q.view.moves) plays.push_back(m.text);
-    q.illegal =
-        illegal_sample(pos, q.view, options_.illegal_samples, std::hash<std::string>{}(bpn));
-    plays.insert(plays.end(), q.illegal.begin(), q.illegal.end());
-    q.answer = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(q.answer.requests);
-    if (q.answer.representable || q.answer.fault)
-      q.mismatch = compare(pos, q.view, q.answer, q.illegal);
-    return q;
+  // A deviation's witness made smaller: boards where the engine still
+  // answers as the witness's context with the switch does, and not as the
+  // context alone.
+  void minimise(Deviation& d) {
+    Finding& f = d.witness;
+    auto parsed = parse_bpn(f.found_at);
+    if (!parsed) return;
+    auto sw = find_switch(rules_, d.switch_id);
+    if (!sw) return;
+    std::vector<Switch> context;
+    for (const std::string& id : f.context)
+      if (auto c = find_switch(rules_, id)) context.push_back(*c);
+    auto ctx_rules = apply_switches(rules_, context);
+    context.push_back(*sw);
+    auto with_rules = apply_switches(rules_, context);
+    if (!ctx_rules || !with_rules) return;
+    auto shows_here = [&](const Position& c) {
+      const PositionAnswer a = ask_both(*ctx_rules, *with_rules, c);
+      if (a.fault || !a.representable) return false;
+      return answers_as(*with_rules, c, a) && !answers_as(*ctx_rules, c, a);
+    };
+    // The plain ruleset as the reference when the switch alone shows here.
+    if (!f.context.empty()) {
+      auto alone = apply_switches(rules_, std::span<const Switch>(&*sw, 1));
+      const PositionAnswer a = ask_both(rules_, *alone, *parsed);
+      if (!a.fault && a.representable && answers_as(*alone, *parsed, a) &&
+          !answers_as(rules_, *parsed, a)) {
+        ctx_rules = rules_;
+        with_rules = *alone;
+        f.context.clear();
+      }
+    }
+    const auto [pos, steps] =
+        minimise_board(rules_, *parsed, shows_here, kMinimiseAsks, kMinimiseSeconds);
+    const PositionAnswer a = ask_both(*ctx_rules, *with_rules, pos);
+    if (a.fault || !a.representable) return;
+    fill_witness(f, *ctx_rules, pos, a);
+    f.minimise_steps = steps;
+    if (steps > 0) f.origin = "built";
   }
 
- public:
-  // The witness board made smaller: seeds are taken away, one pit (or hand)
-  // at a time, to nothing, to half or by one, and then state it may not
-  // need is dropped (simpler_boards()), as long as the position stays
-  // valid and the engine still disagrees the same way (the same kind and
-  // the same deciding clauses, so the same group). RapidCheck has already
-  // shrunk the game; this shrinks the board it led to, which a game's
-  // choices cannot. Greedy and deterministic, within a budget of engine
-  // questions and time. Protocol faults are left as found.
+  // An unexplained finding's board made smaller: boards where the engine
+  // still departs at the same clause in the same way.
   void minimise(Finding& f) {
     if (f.kind == FindingKind::ProtocolFault || f.found_at.empty()) return;
     auto parsed = parse_bpn(f.found_at);
     if (!parsed) return;
-    Position pos = *parsed;
-    Asked q = ask(pos, f.found_at);
+    std::vector<Switch> context;
+    for (const std::string& id : f.context)
+      if (auto c = find_switch(rules_, id)) context.push_back(*c);
+    auto ctx_rules = apply_switches(rules_, context);
+    if (!ctx_rules) return;
     const std::string key = group_key(f);
-    // An engine that answers otherwise the second time is left as found.
-    if (!q.mismatch ||
-        group_key_of(q.mismatch->kind, deciding_clauses(rules_, pos, q.view, *q.mismatch)) != key)
-      return;
-    const auto t0 = Clock::now();
-    int asks = 0;
-    int steps = 0;
-    bool improved = true;
-    while (improved && asks < kMinimiseAsks && seconds_since(t0) < kMinimiseSeconds) {
-      improved = false;
-      for (const Position& c : simpler_boards(pos)) {
-        if (asks >= kMinimiseAsks || seconds_since(t0) >= kMinimiseSeconds) break;
-        if (!validate_for_ruleset(rules_, c)) continue;
-        ++asks;
-        Asked cq = ask(c, to_bpn(c));
-        if (!cq.mismatch || cq.mismatch->kind == FindingKind::ProtocolFault) continue;
-        if (group_key_of(cq.mismatch->kind, deciding_clauses(rules_, c, cq.view, *cq.mismatch)) !=
-            key)
-          continue;
-        pos = c;
-        q = std::move(cq);
-        ++steps;
-        improved = true;
-        break;
-      }
-    }
+    auto departs_here = [&](const Position& c, Finding* into) {
+      Asked q = ask(*ctx_rules, c, to_bpn(c));
+      if (q.answer.fault || !q.answer.representable) return false;
+      const auto diffs = compare(c, q.view, q.answer);
+      if (!has_rule_difference(diffs)) return false;
+      Finding g = f;
+      describe_unexplained(g, *ctx_rules, c, q, diffs.front());
+      if (group_key(g) != key) return false;
+      if (into) *into = std::move(g);
+      return true;
+    };
+    const auto [pos, steps] = minimise_board(
+        rules_, *parsed, [&](const Position& c) { return departs_here(c, nullptr); }, kMinimiseAsks,
+        kMinimiseSeconds);
     if (steps == 0) return;
-    Finding m =
-        make_finding(f.start, f.line, pos, to_bpn(pos), q.view, *q.mismatch, std::move(q.answer));
-    m.seed = f.seed;
-    m.game = f.game;
-    m.shrinks = f.shrinks;
-    m.seconds = f.seconds;
-    m.occurrences = f.occurrences;
-    m.found_at = f.found_at;
-    m.found_seeds = f.found_seeds;
+    Finding m = f;
+    if (!departs_here(pos, &m)) return;
     m.minimise_steps = steps;
+    m.origin = "built";
     f = std::move(m);
   }
 
  private:
-  // Boards simpler than `pos`, the biggest cuts first: each pit of the side
-  // to move, then of the other side, then the hands, emptied, halved or less
-  // one; then each house status, block and house-use mark dropped, and the
-  // quiet count cleared.
-  static std::vector<Position> simpler_boards(const Position& pos) {
-    std::vector<Position> out;
-    auto cuts = [&](int n, auto&& set) {
-      for (int to : {0, n / 2, n - 1}) {
-        Position c = pos;
-        set(c, to);
-        if (std::find(out.begin(), out.end(), c) == out.end()) out.push_back(c);
-      }
-    };
-    for (Side s : {pos.to_move, opponent(pos.to_move)})
-      for (Pit p = 0; p < kPitsPerSide; ++p)
-        if (const int n = pos.at(s, p); n > 0)
-          cuts(n, [&](Position& c, int to) { c.at(s, p) = static_cast<std::uint8_t>(to); });
-    for (Side s : {pos.to_move, opponent(pos.to_move)})
-      if (const int n = pos.hand[index_of(s)]; n > 0)
-        cuts(n, [&](Position& c, int to) { c.hand[index_of(s)] = static_cast<std::uint8_t>(to); });
-    // Then state the disagreement may not need: a house status, a block,
-    // a record of house use, the quiet count.
-    for (std::uint32_t Position::*field : {&Position::house, &Position::block, &Position::used})
-      for (std::uint32_t bit = 1; bit != 0; bit <<= 1)
-        if (pos.*field & bit) {
-          Position c = pos;
-          c.*field &= ~bit;
-          out.push_back(c);
-        }
-    if (pos.quiet != 0) {
-      Position c = pos;
-      c.quiet = 0;
-      out.push_back(c);
-    }
-    return out;
+  struct Asked {
+    OracleView view;
+    PositionAnswer answer;
+  };
+
+  bool budget_spent() const {
+    return options_.request_budget > 0 && stats_.requests >= options_.request_budget;
   }
 
-  Finding make_finding(const std::string& start_text, const std::vector<std::string>& line,
-                       const Position& pos, const std::string& bpn, const OracleView& v,
-                       const Mismatch& mm, PositionAnswer a) {
+  Asked ask(const Ruleset& rules, const Position& pos, const std::string& bpn) {
+    Asked q;
+    q.view = oracle_view(rules, pos);
+    std::vector<std::string> plays;
+    for (const OracleMove& m : q.view.moves) plays.push_back(m.text);
+    const auto illegal =
+        illegal_sample(pos, q.view, options_.illegal_samples, std::hash<std::string>{}(bpn));
+    plays.insert(plays.end(), illegal.begin(), illegal.end());
+    q.answer = probe_.ask(bpn, plays);
+    stats_.requests += static_cast<std::uint64_t>(q.answer.requests);
+    return q;
+  }
+
+  // The engine's answers for every move any of the rulesets lists, and a
+  // sample of moves the first refuses; then for the moves the engine lists
+  // that none of them does.
+  PositionAnswer ask_all(const std::vector<const Ruleset*>& rulesets, const Position& pos) {
+    const std::string bpn = to_bpn(pos);
+    std::vector<std::string> plays;
+    std::set<std::string> seen;
+    for (const Ruleset* r : rulesets) {
+      if (!validate_for_ruleset(*r, pos)) continue;
+      const OracleView v = oracle_view(*r, pos);
+      for (const OracleMove& m : v.moves)
+        if (seen.insert(m.text).second) plays.push_back(m.text);
+      if (r == rulesets.front())
+        for (const std::string& m :
+             illegal_sample(pos, v, options_.illegal_samples, std::hash<std::string>{}(bpn)))
+          if (seen.insert(m).second) plays.push_back(m);
+    }
+    PositionAnswer answer = probe_.ask(bpn, plays);
+    stats_.requests += static_cast<std::uint64_t>(answer.requests);
+    if (answer.fault || !answer.representable) return answer;
+    std::vector<std::string> more;
+    for (const std::string& m : answer.moves)
+      if (seen.insert(canonical_move(m, pos.to_move)).second) more.push_back(m);
+    if (more.empty()) return answer;
+    plays.insert(plays.end(), more.begin(), more.end());
+    PositionAnswer again = probe_.ask(bpn, plays);
+    stats_.requests += static_cast<std::uint64_t>(again.requests);
+    return again;
+  }
+
+  PositionAnswer ask_both(const Ruleset& a, const Ruleset& b, const Position& pos) {
+    return ask_all({&a, &b}, pos);
+  }
+
+  // The answer with the engine's results for every move it listed too, so
+  // that a switch allowing such a move can be judged.
+  PositionAnswer complete(const Position& pos, const std::string& bpn, const Asked& q) {
+    std::set<std::string> asked;
+    for (const MoveAnswer& p : q.answer.plays) asked.insert(canonical_move(p.move, pos.to_move));
+    std::vector<std::string> plays;
+    for (const MoveAnswer& p : q.answer.plays) plays.push_back(p.move);
+    bool more = false;
+    for (const std::string& m : q.answer.moves)
+      if (asked.insert(canonical_move(m, pos.to_move)).second) {
+        plays.push_back(m);
+        more = true;
+      }
+    if (!more) return q.answer;
+    PositionAnswer again = probe_.ask(bpn, plays);
+    stats_.requests += static_cast<std::uint64_t>(again.requests);
+    return again;
+  }
+
+  // Diagnoses the rules differences at `pos` and adds what explains them to
+  // the model. False when something is left unexplained (out.failure set).
+  bool peel(GameOutcome& out, Model& model, std::vector<std::vector<std::string>>& alternatives,
+            const std::vector<Observed>& history, const Game& g,
+            const std::vector<std::string>& line, const Position& pos, const std::string& bpn,
+            const PositionAnswer& full, bool collect) {
+    int experiments = 0;
+    const Experiment experiment =
+        [&](const Position& q,
+            const std::vector<const Ruleset*>& rs) -> std::optional<PositionAnswer> {
+      if (budget_spent() || experiments >= kExperimentsPerPosition) return std::nullopt;
+      ++experiments;
+      PositionAnswer a = ask_all(rs, q);
+      if (a.fault || !a.representable) return std::nullopt;
+      return a;
+    };
+    // Before the first switch that removes only some differences: what to
+    // go back to when the position stays unexplained after all.
+    std::optional<Model> kept_model;
+    std::vector<std::vector<std::string>> kept_alternatives;
+    std::size_t kept_deviations = 0;
+    for (int round = 0; round < kPeelsPerPosition; ++round) {
+      auto e = explain(model, catalogue_, pos, full, history, experiment);
+      if (!e) break;
+      if (e->partial && !kept_model) {
+        kept_model = model;
+        kept_alternatives = alternatives;
+        kept_deviations = out.deviations.size();
+      }
+      const Model before = model;
+      if (e->replaces) {
+        const std::size_t i = *e->replaces;
+        const std::string old_id = model.switches[i].id;
+        model = *before.without(i).with(e->added);
+        alternatives.erase(alternatives.begin() + static_cast<std::ptrdiff_t>(i));
+        if (!e->added.empty()) alternatives.push_back({});
+        // What this game recorded under the replaced switch was this one,
+        // or, dropped, nothing.
+        for (auto d = out.deviations.begin(); d != out.deviations.end();) {
+          if (d->switch_id != old_id) {
+            ++d;
+          } else if (e->added.empty()) {
+            d = out.deviations.erase(d);
+          } else {
+            set_switch(*d, e->added[0]);
+            ++d;
+          }
+        }
+        if (collect) {
+          auto it = out.shows.find(old_id);
+          if (it != out.shows.end()) {
+            if (!e->added.empty()) out.shows[e->added[0].id] += it->second;
+            out.shows.erase(it);
+          }
+        }
+      } else {
+        model = *before.with(e->added);
+        for (std::size_t k = 0; k < e->added.size(); ++k)
+          alternatives.push_back(k == 0 ? e->alternatives : std::vector<std::string>{});
+        if (collect)
+          for (const Switch& s : e->added)
+            out.deviations.push_back(
+                observation(g, line, pos, bpn, before, s, e->alternatives, full, e->added.size()));
+      }
+      if (answers_as(model.rules, pos, full)) {
+        drop_redundant(out, model, alternatives, history, pos, full);
+        return true;
+      }
+    }
+    if (kept_model) {
+      model = *kept_model;
+      alternatives = kept_alternatives;
+      out.deviations.resize(kept_deviations);
+    }
+    // Unexplained: reported against the model as it stands.
+    Asked q{oracle_view(model.rules, pos), full};
+    const auto diffs = compare(pos, q.view, full);
     Finding f;
-    f.kind = mm.kind;
     f.ruleset = std::string(rules_.id);
-    f.start = start_text;
+    f.start = g.start_text;
     f.line = line;
-    f.position = bpn;
-    f.move = mm.move;
-    f.expected = mm.expected;
-    f.actual = mm.actual;
-    f.clauses = deciding_clauses(rules_, pos, v, mm);
+    f.origin = g.origin;
+    f.context = ids_of(model.switches);
+    for (const Difference& d : diffs)
+      if (d.notation == NotationKind::None) {
+        describe_unexplained(f, model.rules, pos, q, d);
+        break;
+      }
+    f.found_at = f.position;
+    f.found_seeds = f.seeds;
+    out.failure = std::move(f);
+    return false;
+  }
+
+  // After a switch was added: an earlier one the model no longer needs here
+  // and at the game's positions so far (it answered alike where it was
+  // chosen, and the new one explains that too) is dropped, with what this
+  // game recorded under it.
+  void drop_redundant(GameOutcome& out, Model& model,
+                      std::vector<std::vector<std::string>>& alternatives,
+                      const std::vector<Observed>& history, const Position& pos,
+                      const PositionAnswer& full) {
+    for (std::size_t i = 0; i + 1 < model.switches.size();) {
+      if (i < initial_.switches.size()) {  // accepted ones stay
+        ++i;
+        continue;
+      }
+      const Model less = model.without(i);
+      bool needed = !answers_as(less.rules, pos, full);
+      for (std::size_t k = 0; !needed && k < history.size(); ++k)
+        needed = !answers_as(less.rules, history[k].pos, history[k].answer);
+      if (needed) {
+        ++i;
+        continue;
+      }
+      const std::string id = model.switches[i].id;
+      model = less;
+      alternatives.erase(alternatives.begin() + static_cast<std::ptrdiff_t>(i));
+      out.deviations.erase(std::remove_if(out.deviations.begin(), out.deviations.end(),
+                                          [&](const Deviation& d) { return d.switch_id == id; }),
+                           out.deviations.end());
+      out.shows.erase(id);
+    }
+  }
+
+  // Kind, move, answers and the departing clause of an unexplained
+  // difference `d` at `pos` under `rules`.
+  void describe_unexplained(Finding& f, const Ruleset& rules, const Position& pos, const Asked& q,
+                            const Difference& d) {
+    fill_answers(f, rules, pos, q.view, d, q.answer);
+    auto [clause, how] = departure(rules, pos, q.view, d, q.answer);
+    f.clauses = {clause};
+    f.departure = how;
+  }
+
+  void fill_answers(Finding& f, const Ruleset& rules, const Position& pos, const OracleView& v,
+                    const Difference& d, const PositionAnswer& a) {
+    f.kind = d.kind;
+    f.position = to_bpn(pos);
+    f.move = d.move;
+    f.expected = d.expected;
+    f.actual = d.actual;
     f.oracle_status = v.status_text;
+    f.oracle_moves.clear();
+    f.oracle_result.clear();
+    f.oracle_result_status.clear();
     for (const OracleMove& m : v.moves) {
       f.oracle_moves.push_back(m.text);
-      if (m.text == mm.move) {
+      if (m.text == d.move) {
         f.oracle_result = m.bpn;
         f.oracle_result_status = m.status;
       }
     }
-    if (mm.kind == FindingKind::ExtraMove && f.oracle_result.empty()) {
-      auto parsed = parse_move(mm.move, pos.to_move);
-      if (parsed) {
-        auto r = play(rules_, pos, *parsed);
+    if (d.kind == FindingKind::ExtraMove && f.oracle_result.empty()) {
+      if (auto parsed = parse_move(d.move, pos.to_move)) {
+        auto r = play(rules, pos, *parsed);
         if (!r) f.expected = "illegal: " + r.error().message;
       }
     }
-    // Ask again for every move the engine listed, so the fingerprint can
-    // compare other rulesets' answers with the engine's.
-    if (!a.fault) {
-      std::vector<std::string> all;
-      std::set<std::string> seen;
-      for (const OracleMove& m : v.moves)
-        if (seen.insert(m.text).second) all.push_back(m.text);
-      for (const std::string& m : a.moves)
-        if (seen.insert(canonical_move(m, pos.to_move)).second) all.push_back(m);
-      PositionAnswer again = probe_.ask(bpn, all);
-      stats_.requests += static_cast<std::uint64_t>(again.requests);
-      if (!again.fault) a = std::move(again);
-    }
-    f.engine = std::move(a);
+    f.engine = a;
     f.seeds = pos.total_seeds();
+  }
+
+  // The witness fields at `pos`: the first rules difference between the
+  // engine's answer `a` and `reference`.
+  void fill_witness(Finding& f, const Ruleset& reference, const Position& pos,
+                    const PositionAnswer& a) {
+    const OracleView v = oracle_view(reference, pos);
+    for (const Difference& d : compare(pos, v, a))
+      if (d.notation == NotationKind::None) {
+        fill_answers(f, reference, pos, v, d, a);
+        return;
+      }
+  }
+
+  static void set_switch(Deviation& d, const Switch& s) {
+    d.switch_id = s.id;
+    d.kind = std::string(kind_word(s.kind));
+    d.clause = std::string(clause_name(s.clause));
+    d.plays_as = s.plays_as == ClauseId::None ? "" : std::string(clause_name(s.plays_as));
+    d.meaning = s.meaning;
+  }
+
+  // A deviation as this position shows it: switch `s` explains (with
+  // `together - 1` other switches) what the engine answered where the
+  // model `before` did not.
+  Deviation observation(const Game& g, const std::vector<std::string>& line, const Position& pos,
+                        const std::string& bpn, const Model& before, const Switch& s,
+                        const std::vector<std::string>& alternatives, const PositionAnswer& full,
+                        std::size_t together) {
+    Deviation d;
+    set_switch(d, s);
+    d.also = together == 1 ? alternatives : std::vector<std::string>{};
+    d.games = 1;
+    Finding& f = d.witness;
+    f.ruleset = std::string(rules_.id);
+    f.start = g.start_text;
+    f.line = line;
+    f.origin = g.origin;
+    f.context = ids_of(before.switches);
+    fill_witness(f, before.rules, pos, full);
+    f.position = bpn;
+    f.found_at = bpn;
+    f.found_seeds = f.seeds;
+    return d;
+  }
+
+  void record_notation(GameOutcome& out, const Game& g, const std::vector<std::string>& line,
+                       const Position& pos, const std::string& bpn, const Asked& q,
+                       const std::vector<Difference>& diffs) {
+    for (const Difference& d : diffs) {
+      if (d.notation == NotationKind::None) continue;
+      NotationFinding n;
+      n.what = notation_what(d);
+      n.description = notation_description(d);
+      n.count = 1;
+      Finding& f = n.example;
+      f.ruleset = std::string(rules_.id);
+      f.start = g.start_text;
+      f.line = line;
+      f.origin = g.origin;
+      fill_answers(f, rules_, pos, q.view, d, q.answer);
+      f.position = bpn;
+      f.found_at = bpn;
+      f.found_seeds = f.seeds;
+      add_notation(out.notation, std::move(n));
+    }
+  }
+
+  // Counts, for each switch of the model, whether this position shows it:
+  // the model without that switch answers otherwise than the engine.
+  void count_shows(GameOutcome& out, const Model& model, const Position& pos,
+                   const PositionAnswer& a) {
+    for (std::size_t j = 0; j < model.switches.size(); ++j) {
+      const Model less = model.without(j);
+      if (!answers_as(less.rules, pos, a)) ++out.shows[model.switches[j].id];
+    }
+  }
+
+  Finding fault_finding(const Game& g, const std::vector<std::string>& line, const std::string& bpn,
+                        const Asked& q) {
+    Finding f;
+    f.kind = FindingKind::ProtocolFault;
+    f.ruleset = std::string(rules_.id);
+    f.start = g.start_text;
+    f.line = line;
+    f.origin = g.origin;
+    f.position = bpn;
+    f.expected = "a protocol answer";
+    f.actual = q.answer.fault->detail;
+    f.engine = q.answer;
+    f.found_at = bpn;
+    if (auto p = parse_bpn(bpn)) f.seeds = f.found_seeds = p->total_seeds();
     return f;
   }
 
@@ -510,24 +563,25 @@ class GameChecker {
   Probe& probe_;
   const CheckOptions& options_;
   Stats& stats_;
+  Model initial_;
+  std::vector<Switch> catalogue_;
   static constexpr std::size_t kMaxRemembered = 100000;
-  // The minimising budget of one finding.
+  // Diagnoses tried at one position before it counts as unexplained.
+  static constexpr int kPeelsPerPosition = 5;
+  // Positions of the game a new switch must agree at (the latest ones).
+  static constexpr std::size_t kHistory = 64;
+  // Engine questions at nearby positions to tell switches apart, per position.
+  static constexpr int kExperimentsPerPosition = 24;
+  // The minimising budget of one witness.
   static constexpr int kMinimiseAsks = 400;
   static constexpr double kMinimiseSeconds = 5;
-  std::set<std::string> agreed_;
+  std::unordered_set<std::string> agreed_;
 };
-
-// ---- The oracle as a probe ---------------------------------------------------
 
 class OracleProbe final : public Probe {
  public:
-  explicit OracleProbe(const Ruleset& rules) : rules_(rules) {}
-  std::string name() override {
-    if (rules_.mutation == Mutation::None) return "bao-oracle";
-    for (const MutantInfo& m : all_mutants())
-      if (m.id == rules_.mutation) return fmt::format("bao-oracle (mutant {})", m.name);
-    return "bao-oracle (mutant)";
-  }
+  OracleProbe(const Ruleset& rules, std::string name) : rules_(rules), name_(std::move(name)) {}
+  std::string name() override { return name_; }
   Expected<bool> select(std::string_view ruleset) override {
     if (ruleset != rules_.id) return Error{fmt::format("ruleset '{}' is not supported", ruleset)};
     return true;
@@ -563,12 +617,13 @@ class OracleProbe final : public Probe {
 
  private:
   Ruleset rules_;
+  std::string name_;
 };
 
 }  // namespace
 
-std::unique_ptr<Probe> oracle_probe(const Ruleset& rules) {
-  return std::make_unique<OracleProbe>(rules);
+std::unique_ptr<Probe> oracle_probe(const Ruleset& rules, std::string name) {
+  return std::make_unique<OracleProbe>(rules, std::move(name));
 }
 
 std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
@@ -634,25 +689,118 @@ std::string group_key(const Finding& f) {
     return std::string(to_string(f.kind)) + " " +
            (f.engine.fault ? f.engine.fault->kind : f.actual);
   }
-  return group_key_of(f.kind, f.clauses);
+  std::string key(to_string(f.kind));
+  for (const std::string& c : f.clauses) key += " " + c;
+  return key;
 }
+
+bool failed(const CheckResult& r) {
+  if (!r.findings.empty()) return true;
+  return std::any_of(r.deviations.begin(), r.deviations.end(),
+                     [](const Deviation& d) { return !d.accepted; });
+}
+
+namespace {
+
+// The witness order: fewest seeds where the game met it, then the shortest
+// line, then the earliest game, so that which game's witness a group keeps
+// does not depend on how runs were split.
+auto witness_size(const Finding& x) {
+  return std::make_tuple(x.found_seeds, x.line.size(), x.seed, x.game);
+}
+
+}  // namespace
 
 void add_finding(std::vector<Finding>& findings, Finding f) {
   const std::string key = group_key(f);
   for (Finding& g : findings) {
     if (group_key(g) != key) continue;
     const std::uint64_t n = g.occurrences + f.occurrences;
-    // The smallest as found (before minimise()), so that which game's
-    // witness a group keeps does not depend on how runs were split.
-    const auto size = [](const Finding& x) {
-      return std::make_tuple(x.found_seeds, x.line.size(), x.seed, x.game);
-    };
-    if (size(f) < size(g)) g = std::move(f);
+    if (witness_size(f) < witness_size(g)) g = std::move(f);
     g.occurrences = n;
     return;
   }
   findings.push_back(std::move(f));
 }
+
+void add_deviation(std::vector<Deviation>& deviations, Deviation d) {
+  for (Deviation& g : deviations) {
+    if (g.switch_id != d.switch_id) continue;
+    // Alternatives that answered alike wherever it was found.
+    std::vector<std::string> also;
+    for (const std::string& a : g.also)
+      if (std::find(d.also.begin(), d.also.end(), a) != d.also.end()) also.push_back(a);
+    const std::uint64_t games = g.games + d.games, positions = g.positions + d.positions;
+    if (witness_size(d.witness) < witness_size(g.witness)) g.witness = std::move(d.witness);
+    g.also = std::move(also);
+    g.games = games;
+    g.positions = positions;
+    return;
+  }
+  deviations.push_back(std::move(d));
+}
+
+void add_notation(std::vector<NotationFinding>& notation, NotationFinding n) {
+  for (NotationFinding& g : notation) {
+    if (g.what != n.what) continue;
+    const std::uint64_t count = g.count + n.count;
+    if (witness_size(n.example) < witness_size(g.example)) g.example = std::move(n.example);
+    g.count = count;
+    return;
+  }
+  notation.push_back(std::move(n));
+}
+
+namespace {
+
+// Joins deviation groups that are one deviation seen through switches
+// that answer alike where it was found: a group whose every witness the
+// switch of another group explains too (it is in `also`) goes into that
+// group, which has positions of its own that only its switch explains;
+// two groups each in the other's `also` become the one seen in more games.
+void join_equivalents(std::vector<Deviation>& deviations) {
+  for (bool joined = true; joined;) {
+    joined = false;
+    for (std::size_t a = 0; a < deviations.size() && !joined; ++a)
+      for (std::size_t b = 0; b < deviations.size() && !joined; ++b) {
+        if (a == b) continue;
+        Deviation& from = deviations[a];
+        Deviation& into = deviations[b];
+        const auto in = [](const Deviation& d, const std::string& id) {
+          return std::find(d.also.begin(), d.also.end(), id) != d.also.end();
+        };
+        if (!in(from, into.switch_id)) continue;
+        if (in(into, from.switch_id) && from.games > into.games) continue;  // the other way
+        into.games += from.games;
+        into.positions += from.positions;
+        // Its witnesses are the other's too (its switch answers alike there).
+        if (witness_size(from.witness) < witness_size(into.witness)) into.witness = from.witness;
+        deviations.erase(deviations.begin() + static_cast<std::ptrdiff_t>(a));
+        joined = true;
+      }
+  }
+}
+
+// Deviations in the catalogue's order, notation by what it is: the same
+// order however the games were split.
+void order(CheckResult& r, const Ruleset& rules) {
+  const std::vector<Switch> catalogue = switches_for(rules);
+  auto rank = [&](const std::string& id) {
+    for (std::size_t i = 0; i < catalogue.size(); ++i)
+      if (catalogue[i].id == id) return i;
+    return catalogue.size();
+  };
+  std::stable_sort(r.deviations.begin(), r.deviations.end(),
+                   [&](const Deviation& a, const Deviation& b) {
+                     return std::make_tuple(a.accepted, rank(a.switch_id), a.switch_id) <
+                            std::make_tuple(b.accepted, rank(b.switch_id), b.switch_id);
+                   });
+  std::stable_sort(
+      r.notation.begin(), r.notation.end(),
+      [](const NotationFinding& a, const NotationFinding& b) { return a.what < b.what; });
+}
+
+}  // namespace
 
 // The shrinking budget of one failing game.
 constexpr int kShrinkEvaluations = 3000;
@@ -664,6 +812,25 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   if (!rules) return Error{fmt::format("unknown ruleset '{}'", options.ruleset)};
   if (options.shard_count == 0 || options.shard_index >= options.shard_count)
     return Error{fmt::format("bad shard {}/{}", options.shard_index, options.shard_count)};
+  // The accepted deviations, modelled from the start.
+  Model initial = plain_model(*rules);
+  {
+    std::vector<Switch> accepted;
+    for (const std::string& id : options.accepted) {
+      auto s = find_switch(*rules, id);
+      if (!s)
+        return Error{
+            fmt::format("accepted deviation '{}' is no switch of {} (see bao-oracle "
+                        "switches {})",
+                        id, rules->id, rules->id)};
+      accepted.push_back(*s);
+    }
+    auto m = initial.with(accepted);
+    if (!m)
+      return Error{fmt::format("the accepted deviations cannot be combined: {}",
+                               apply_switches(*rules, accepted).error().message)};
+    initial = *m;
+  }
   auto selected = probe.select(options.ruleset);
   if (!selected) return selected.error();
 
@@ -681,15 +848,17 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   result.options = options;
   const auto t0 = Clock::now();
   auto last_progress = t0;
-  GameChecker checker(*rules, probe, options, result.stats);
+  GameChecker checker(*rules, probe, options, result.stats, initial);
+  auto groups = [&] { return result.deviations.size() + result.findings.size(); };
   auto report_progress = [&](bool force) {
     if (!progress) return;
     const auto now = Clock::now();
     if (!force && now - last_progress < std::chrono::milliseconds(500)) return;
     last_progress = now;
     result.stats.seconds = seconds_since(t0);
-    progress(result.stats, result.findings.size());
+    progress(result.stats, groups());
   };
+  std::map<std::string, std::uint64_t> shows;
 
   for (std::uint64_t g = options.only_game.value_or(0);; ++g) {
     if (options.only_game) {
@@ -699,9 +868,13 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     } else if (g >= options.games) {
       break;
     }
+    if (options.request_budget > 0 && result.stats.requests >= options.request_budget) break;
     if (!options.only_game && g % options.shard_count != options.shard_index) continue;
     if (result.stats.failing_games >= options.max_findings) break;
 
+    GameOutcome first;
+    bool have_first = false;
+    bool known_group = false;     // its unexplained difference is a group already shrunk
     std::optional<Finding> last;  // the last failing evaluation is the shrunk one
     // Shrinking stops after a budget of evaluations or time: past it, every
     // further candidate "passes", so RapidCheck keeps the smallest so far.
@@ -712,10 +885,25 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
           (++evaluations > kShrinkEvaluations || seconds_since(game_start) > kShrinkSeconds))
         return;
       const Game game = generate_game(*rules, corpus);
-      auto f = checker.check(game);
+      GameOutcome out = checker.check(game, !have_first);
       report_progress(false);
-      if (f) {
-        last = std::move(f);
+      if (!have_first) {
+        have_first = true;
+        first = out;
+        // A difference of a group already found and shrunk is counted, not
+        // shrunk again (shrinking replays the game up to thousands of times).
+        if (out.failure && out.failure->kind != FindingKind::ProtocolFault) {
+          const std::string key = group_key(*out.failure);
+          known_group = std::any_of(result.findings.begin(), result.findings.end(),
+                                    [&](const Finding& f) { return group_key(f) == key; });
+          if (known_group) {
+            last = std::move(out.failure);
+            return;
+          }
+        }
+      }
+      if (out.failure) {
+        last = std::move(out.failure);
         RC_FAIL(fmt::format("{} at {}", to_string(last->kind), last->position));
       }
     };
@@ -735,19 +923,60 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       return rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params, listener);
     }();
     ++result.stats.games;
+    const double now = seconds_since(t0);
+    for (Deviation& d : first.deviations) {
+      d.witness.seed = options.seed;
+      d.witness.game = g;
+      d.witness.seconds = now;
+      add_deviation(result.deviations, std::move(d));
+    }
+    for (const auto& [id, n] : first.shows) shows[id] += n;
+    for (NotationFinding& n : first.notation) {
+      n.example.seed = options.seed;
+      n.example.game = g;
+      n.example.seconds = now;
+      add_notation(result.notation, std::move(n));
+    }
     rc::detail::FailureResult failure;
-    if (outcome.match(failure) && last) {
-      ++result.stats.failing_games;
+    const bool failed_game = (outcome.match(failure) || known_group) && last;
+    if (failed_game || !first.deviations.empty()) ++result.stats.failing_games;
+    if (failed_game) {
       last->seed = options.seed;
       last->game = g;
       last->shrinks = listener.shrinks;
-      last->seconds = seconds_since(t0);
+      last->seconds = now;
       add_finding(result.findings, std::move(*last));
     }
     report_progress(false);
   }
+  for (Deviation& d : result.deviations) {
+    d.positions = shows[d.switch_id];
+    for (std::size_t i = 0; i < options.accepted.size(); ++i)
+      if (options.accepted[i] == d.switch_id) {
+        d.accepted = true;
+        if (i < options.accept_reasons.size()) d.accept_reason = options.accept_reasons[i];
+      }
+    for (std::size_t i = 0; i < options.accepted_clauses.size(); ++i)
+      if (options.accepted_clauses[i] == d.clause) {
+        d.accepted = true;
+        if (i < options.accepted_clause_reasons.size())
+          d.accept_reason = options.accepted_clause_reasons[i];
+      }
+  }
+  join_equivalents(result.deviations);
   // Each group's witness, the smallest game found, gets a smaller board.
+  for (Deviation& d : result.deviations) checker.minimise(d);
   for (Finding& f : result.findings) checker.minimise(f);
+  // A witness no game could reach goes to its own tier.
+  const int total = start_position(*rules).total_seeds();
+  auto judge = [&](Finding& f) {
+    if (f.seeds > total)
+      f.impossible = fmt::format("{} seeds, more than the {} of the ruleset", f.seeds, total);
+  };
+  for (Deviation& d : result.deviations) judge(d.witness);
+  for (Finding& f : result.findings)
+    if (!f.position.empty()) judge(f);
+  order(result, *rules);
   result.stats.seconds = seconds_since(t0);
   report_progress(true);
   return result;
@@ -757,6 +986,8 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
   if (parts.empty()) return Error{"no reports to merge"};
   CheckResult out = parts.front();
   out.findings.clear();
+  out.deviations.clear();
+  out.notation.clear();
   out.stats = Stats{};
   for (const CheckResult& p : parts) {
     if (p.options.ruleset != out.options.ruleset)
@@ -765,6 +996,9 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
     if (p.options.seed != out.options.seed)
       return Error{
           fmt::format("cannot merge reports of seeds {} and {}", out.options.seed, p.options.seed)};
+    if (p.options.accepted != out.options.accepted ||
+        p.options.accepted_clauses != out.options.accepted_clauses)
+      return Error{"cannot merge reports that accepted different deviations"};
     out.stats.games += p.stats.games;
     out.stats.positions += p.stats.positions;
     out.stats.skipped += p.stats.skipped;
@@ -773,74 +1007,31 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
     out.stats.failing_games += p.stats.failing_games;
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);
   }
-  // Findings in game order, so the merge does not depend on the part order.
+  // In game order, so the merge does not depend on the part order.
   std::vector<Finding> all;
-  for (const CheckResult& p : parts) all.insert(all.end(), p.findings.begin(), p.findings.end());
+  std::vector<Deviation> devs;
+  std::vector<NotationFinding> notes;
+  for (const CheckResult& p : parts) {
+    all.insert(all.end(), p.findings.begin(), p.findings.end());
+    devs.insert(devs.end(), p.deviations.begin(), p.deviations.end());
+    notes.insert(notes.end(), p.notation.begin(), p.notation.end());
+  }
   std::stable_sort(all.begin(), all.end(),
                    [](const Finding& a, const Finding& b) { return a.game < b.game; });
+  std::stable_sort(devs.begin(), devs.end(), [](const Deviation& a, const Deviation& b) {
+    return a.witness.game < b.witness.game;
+  });
+  std::stable_sort(notes.begin(), notes.end(),
+                   [](const NotationFinding& a, const NotationFinding& b) {
+                     return a.example.game < b.example.game;
+                   });
   for (Finding& f : all) add_finding(out.findings, std::move(f));
+  for (Deviation& d : devs) add_deviation(out.deviations, std::move(d));
+  join_equivalents(out.deviations);
+  for (NotationFinding& n : notes) add_notation(out.notation, std::move(n));
+  if (const Ruleset* rules = find_ruleset(out.options.ruleset)) order(out, *rules);
   out.options.shard_index = 0;
   out.options.shard_count = 1;
-  return out;
-}
-
-// ---- Fingerprint --------------------------------------------------------------
-
-namespace {
-
-// Whether `rules` answers at the finding's position as the engine did.
-std::optional<bool> agrees_with_engine(const Ruleset& rules, const Finding& f) {
-  if (f.kind == FindingKind::ProtocolFault || f.engine.fault) return std::nullopt;
-  auto parsed = parse_bpn(f.position);
-  if (!parsed) return std::nullopt;
-  auto pos = validate_for_ruleset(rules, *parsed);
-  if (!pos) return std::nullopt;
-  const OracleView v = oracle_view(rules, *pos);
-  std::vector<std::string> illegal;
-  // The engine accepted or refused these moves; count as illegal those the
-  // candidate does not list, so an engine playing a move it does not list
-  // still tells candidates apart.
-  std::set<std::string> legal;
-  for (const OracleMove& m : v.moves) legal.insert(m.text);
-  for (const MoveAnswer& p : f.engine.plays)
-    if (!legal.count(canonical_move(p.move, pos->to_move))) illegal.push_back(p.move);
-  return !compare(*pos, v, f.engine, illegal).has_value();
-}
-
-}  // namespace
-
-std::vector<Candidate> fingerprint(const CheckResult& result, std::size_t limit) {
-  std::vector<Candidate> out;
-  const Ruleset* checked = find_ruleset(result.options.ruleset);
-  if (!checked) return out;
-  auto score = [&](const Ruleset& rules, Candidate c) {
-    for (const Finding& f : result.findings) {
-      const auto a = agrees_with_engine(rules, f);
-      if (!a) continue;
-      ++c.total;
-      if (*a) ++c.agrees;
-    }
-    if (c.total > 0 && c.agrees > 0) out.push_back(std::move(c));
-  };
-  for (const Ruleset* r : all_rulesets()) {
-    if (r == checked) continue;
-    score(*r, Candidate{std::string(r->id), std::string(r->id), "", "", 0, 0});
-  }
-  for (const MutantInfo& m : all_mutants()) {
-    auto mutated_rules = mutate(*checked, m.id);
-    if (!mutated_rules) continue;
-    const std::string clause(clause_name(m.clause));
-    score(*mutated_rules,
-          Candidate{fmt::format("{} except {} ({}: {})", checked->id, clause, m.name, m.change),
-                    std::string(checked->id), std::string(m.name), clause, 0, 0});
-  }
-  std::stable_sort(out.begin(), out.end(), [](const Candidate& a, const Candidate& b) {
-    const bool fa = a.agrees == a.total, fb = b.agrees == b.total;
-    if (fa != fb) return fa;
-    if (a.agrees != b.agrees) return a.agrees > b.agrees;
-    return a.mutant.empty() && !b.mutant.empty();
-  });
-  if (out.size() > limit) out.resize(limit);
   return out;
 }
 

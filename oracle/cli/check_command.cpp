@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstring>
@@ -19,6 +20,7 @@
 #include "oracle/core/files.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
+#include "oracle/rules/switches.hpp"
 
 extern char** environ;
 
@@ -80,16 +82,18 @@ int finish(const check::CheckResult& r, const CheckCli& o, std::ostream& out, st
     auto w = write_file_atomic(o.json_out, check::to_json(r));
     if (!w) return fail(err, w.error().message);
   }
-  if (o.progress_lines) return r.findings.empty() ? 0 : kExitFindings;  // a worker says no more
+  const int status = check::failed(r) ? kExitFindings : 0;
+  if (o.progress_lines) return status;  // a worker says no more
   out << check::summary_text(r);
   if (!o.report_dir.empty()) {
     auto w = check::write_report(r, o.report_dir);
     if (!w) return fail(err, w.error().message);
     out << fmt::format("report written to {}/report.md (also report.json, junit.xml{})\n",
-                       o.report_dir, r.findings.empty() ? "" : ", witnesses/");
+                       o.report_dir,
+                       r.findings.empty() && r.deviations.empty() ? "" : ", witnesses/");
   }
   out << std::flush;
-  return r.findings.empty() ? 0 : kExitFindings;
+  return status;
 }
 
 // A run that could not start checking because the engine broke the protocol
@@ -113,7 +117,78 @@ check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) 
   return r;
 }
 
-check::CheckOptions check_options(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n) {
+// Reads the --accept file: a YAML map with one key, `accept`, a list of
+// entries each naming a `switch` (a switch id of the ruleset, modelled
+// from the start) or a `clause` (deviations on it are accepted however
+// they are found), and a non-empty `reason`.
+Expected<bool> read_accept_file(const std::string& path, const Ruleset& rules,
+                                check::CheckOptions& c) {
+  auto text = read_file(path);
+  if (!text) return Error{fmt::format("--accept: {}", text.error().message)};
+  YAML::Node root;
+  try {
+    root = YAML::Load(*text);
+  } catch (const YAML::Exception& e) {
+    return Error{
+        fmt::format("--accept: {}:{}:{}: {}", path, e.mark.line + 1, e.mark.column + 1, e.msg)};
+  }
+  auto where = [&](const YAML::Node& n) {
+    return fmt::format("{}:{}", path, n.Mark().line >= 0 ? n.Mark().line + 1 : 0);
+  };
+  if (!root.IsMap() || !root["accept"] || !root["accept"].IsSequence())
+    return Error{fmt::format("--accept: {}: expected a map with an `accept` list", path)};
+  for (const auto& key : root)
+    if (key.first.as<std::string>() != "accept")
+      return Error{fmt::format("--accept: {}: unknown key '{}'", where(key.first),
+                               key.first.as<std::string>())};
+  try {
+    for (const YAML::Node& e : root["accept"]) {
+      if (!e.IsMap())
+        return Error{
+            fmt::format("--accept: {}: each entry is a map with switch or clause, "
+                        "and reason",
+                        where(e))};
+      for (const auto& key : e) {
+        const std::string k = key.first.as<std::string>();
+        if (k != "switch" && k != "clause" && k != "reason")
+          return Error{fmt::format("--accept: {}: unknown key '{}' (switch, clause, reason)",
+                                   where(key.first), k)};
+      }
+      const std::string reason = e["reason"] ? e["reason"].as<std::string>() : "";
+      if (reason.empty())
+        return Error{fmt::format("--accept: {}: every entry needs a reason", where(e))};
+      if (e["switch"] && e["clause"])
+        return Error{fmt::format("--accept: {}: name a switch or a clause, not both", where(e))};
+      if (e["switch"]) {
+        const std::string id = e["switch"].as<std::string>();
+        if (!find_switch(rules, id))
+          return Error{
+              fmt::format("--accept: {}: '{}' is no switch of {} (see `bao-oracle "
+                          "switches {}`)",
+                          where(e["switch"]), id, rules.id, rules.id)};
+        c.accepted.push_back(id);
+        c.accept_reasons.push_back(reason);
+      } else if (e["clause"]) {
+        const std::string id = e["clause"].as<std::string>();
+        if (!governs(rules, find_clause(id)))
+          return Error{
+              fmt::format("--accept: {}: '{}' is no clause of {} (see `bao-oracle "
+                          "clauses {}`)",
+                          where(e["clause"]), id, rules.id, rules.id)};
+        c.accepted_clauses.push_back(id);
+        c.accepted_clause_reasons.push_back(reason);
+      } else {
+        return Error{fmt::format("--accept: {}: an entry names a switch or a clause", where(e))};
+      }
+    }
+  } catch (const YAML::Exception& e) {
+    return Error{fmt::format("--accept: {}:{}: {}", path, e.mark.line + 1, e.msg)};
+  }
+  return true;
+}
+
+Expected<check::CheckOptions> check_options(const CheckCli& o, std::uint32_t shard_i,
+                                            std::uint32_t shard_n) {
   check::CheckOptions c;
   c.ruleset = o.ruleset;
   c.seed = o.seed;
@@ -128,6 +203,11 @@ check::CheckOptions check_options(const CheckCli& o, std::uint32_t shard_i, std:
     if (paths.empty() && std::filesystem::is_directory(BAO_SCENARIO_DIR))
       paths.push_back(BAO_SCENARIO_DIR);
     if (!paths.empty()) c.corpus = check::scenario_corpus(paths, *find_ruleset(o.ruleset));
+  }
+  c.request_budget = o.budget;
+  if (!o.accept_file.empty()) {
+    auto read = read_accept_file(o.accept_file, *find_ruleset(o.ruleset), c);
+    if (!read) return read.error();
   }
   return c;
 }
@@ -153,7 +233,9 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
       line.show(s, groups);
     }
   };
-  auto result = check::run_check(*started.probe, check_options(o, shard_i, shard_n), progress);
+  auto options = check_options(o, shard_i, shard_n);
+  if (!options) return fail(err, options.error().message);
+  auto result = check::run_check(*started.probe, *options, progress);
   line.done();
   if (!result) return fail(err, result.error().message);
   result.value().command = o.engine;
@@ -200,6 +282,12 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
       args.insert(args.end(), {"--games", std::to_string(o.games)});
     }
     if (o.stop_after) args.insert(args.end(), {"--stop-after", std::to_string(*o.stop_after)});
+    if (o.budget > 0) {
+      // The budget shared out: worker j takes its part, the first ones the rest.
+      const std::uint64_t part = o.budget / workers.size() + (j < o.budget % workers.size());
+      args.insert(args.end(), {"--budget", std::to_string(std::max<std::uint64_t>(part, 1))});
+    }
+    if (!o.accept_file.empty()) args.insert(args.end(), {"--accept", o.accept_file});
     if (o.no_corpus) args.emplace_back("--no-corpus");
     for (const std::string& c : o.corpus) args.insert(args.end(), {"--corpus", c});
     int fds[2];
@@ -341,6 +429,11 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_flag("--no-corpus", o.no_corpus,
                     "Start games only from the start or random positions");
   c.check->add_option("--game", o.game, "Replay only this game (from a finding's reproduction)");
+  c.check->add_option("--budget", o.budget, "Stop after this many engine requests")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 50));
+  c.check->add_option("--accept", o.accept_file,
+                      "YAML file of accepted deviations (switch or clause ids, each with a "
+                      "reason): modelled, listed, and not failing the run");
   c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")
       ->group("");
   c.report = app.add_subcommand("report", "Work with check reports");
@@ -362,6 +455,12 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
     auto s = parse_shard(o.shard);
     if (!s) return fail(err, s.error().message);
     std::tie(shard_i, shard_n) = *s;
+  }
+  // Bad options are reported before any engine starts.
+  if (!o.accept_file.empty()) {
+    check::CheckOptions accepted;
+    if (auto read = read_accept_file(o.accept_file, *find_ruleset(o.ruleset), accepted); !read)
+      return fail(err, read.error().message);
   }
   if (o.jobs > 1 && !o.game) return run_jobs(o, shard_i, shard_n, out, err);
   return run_one(o, shard_i, shard_n, out, err);

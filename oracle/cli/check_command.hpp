@@ -29,6 +29,8 @@ struct CheckCli {
   std::optional<std::uint64_t> stop_after;  // stop after this many failing games
   std::vector<std::string> corpus;          // scenario paths for the corpus
   bool no_corpus = false;
+  std::uint64_t budget = 0;     // engine requests; 0: no limit
+  std::string accept_file;      // YAML: deviations to accept, each with a reason
   bool progress_lines = false;  // internal: a worker's progress on stdout
   std::vector<std::string> merge_inputs;
   std::string merge_out;
@@ -42,7 +44,8 @@ struct CheckCommands {
 
 CheckCommands add_check_commands(CLI::App& app, CheckCli& o);
 
-// Exit status: 0 the engine agreed everywhere, 1 findings, 2 bad input.
+// Exit status: 0 the engine agreed everywhere (but for accepted deviations
+// and notation), 1 deviations or other findings, 2 bad input.
 int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err);
 int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err);
 

@@ -18,7 +18,6 @@
 
 #include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/check_command.hpp"
-#include "oracle/protocol/engine_server.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
@@ -26,6 +25,8 @@
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/protocol/engine_server.hpp"
+#include "oracle/rules/switches.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::cli {
@@ -287,6 +288,7 @@ struct Subcommands {
   CLI::App* demo;
   CLI::App* scenarios;
   CLI::App* mutants;
+  CLI::App* switches;
   CLI::App* diverge;
   CheckCommands checker;
 };
@@ -329,7 +331,8 @@ Subcommands define_commands(CLI::App& app, Options& o) {
   s.perft->add_flag("--divide", o.divide, "Print the count under each root move too");
   s.engine = app.add_subcommand("engine", "Serve the engine protocol (version 1) on stdin/stdout");
   s.engine->add_option("--mutant", o.engine_mutant,
-                       "Serve a deliberately faulty engine: this clause mutant (see `mutants`)");
+                       "Serve a deliberately faulty engine: these clause mutants or choices, "
+                       "comma separated (see `switches RULESET`)");
   s.engine->add_option("--ruleset", o.engine_ruleset, "Ruleset before any `ruleset` request")
       ->capture_default_str();
   s.demo = app.add_subcommand("demo", "Show every ruleset with a traced sample game");
@@ -348,6 +351,9 @@ Subcommands define_commands(CLI::App& app, Options& o) {
       ->check(CLI::Range(1, 3'600'000))
       ->capture_default_str();
   s.mutants = app.add_subcommand("mutants", "List the clause mutants: id, clause, what it breaks");
+  s.switches = app.add_subcommand(
+      "switches", "List a ruleset's switches (mutants and other sources' choices) for --mutant");
+  s.switches->add_option("RULESET", o.ruleset, "Ruleset id")->required();
   add_diverge_command(app, s.diverge, o.diverge);
   s.checker = add_check_commands(app, o.check);
   return s;
@@ -367,20 +373,32 @@ int run_perft(const Options& o, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
+// `--mutant a,b,c`: the switch ids, in the order given.
+Expected<std::vector<std::string>> switch_ids(std::string_view list) {
+  std::vector<std::string> ids;
+  for (std::size_t start = 0; start <= list.size();) {
+    const std::size_t comma = std::min(list.find(',', start), list.size());
+    const std::string_view id = list.substr(start, comma - start);
+    if (id.empty()) return Error{fmt::format("--mutant: an empty item in '{}'", list)};
+    ids.emplace_back(id);
+    start = comma + 1;
+  }
+  return ids;
+}
+
 int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostream& err) {
   auto rules = find_rules("--ruleset", o.engine_ruleset);
   if (!rules) return report(err, rules.error().message);
-  Mutation mutation = Mutation::None;
+  std::vector<std::string> ids;
   if (!o.engine_mutant.empty()) {
-    const MutantInfo* m = find_mutant(o.engine_mutant);
-    if (m == nullptr)
-      return report(err, fmt::format("--mutant: unknown mutant '{}' (see bao-oracle mutants)",
-                                     o.engine_mutant));
-    if (auto applied = mutate(**rules, m->id); !applied)
-      return report(err, fmt::format("--mutant: {}", applied.error().message));
-    mutation = m->id;
+    auto parsed = switch_ids(o.engine_mutant);
+    if (!parsed) return report(err, parsed.error().message);
+    ids = std::move(*parsed);
+    if (auto applied = apply_switch_ids(**rules, ids); !applied)
+      return report(err, fmt::format("--mutant: {} (see bao-oracle switches {})",
+                                     applied.error().message, o.engine_ruleset));
   }
-  return protocol::serve(in, out, *rules, mutation);
+  return protocol::serve(in, out, *rules, ids);
 }
 
 // `scenarios --engine CMD`: the same suite through the protocol. Rulesets the
@@ -435,6 +453,7 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
     out << mutants_text() << std::flush;
     return kExitOk;
   }
+  if (s.switches->parsed()) return finish(switches_command(o.ruleset), out, err);
   return kExitOk;
 }
 
@@ -484,6 +503,27 @@ Output clauses_command(std::string_view ruleset, ClauseFormat format) {
   auto rules = find_rules("RULESET", ruleset);
   if (!rules) return rules.error();
   return format == ClauseFormat::Json ? clauses_json(**rules) : clauses_text(**rules);
+}
+
+// One line per switch of the ruleset (oracle/rules/switches.hpp): its id,
+// mutant or choice, the ruleset's clause it departs from, the clause a choice
+// plays as (`-` for a mutant) and what the ruleset then does, in columns.
+Output switches_command(std::string_view ruleset) {
+  auto rules = find_rules("RULESET", ruleset);
+  if (!rules) return rules.error();
+  const std::vector<Switch> switches = switches_for(**rules);
+  std::size_t id_width = 0, clause_width = 0, plays_width = 0;
+  for (const Switch& s : switches) {
+    id_width = std::max(id_width, s.id.size());
+    clause_width = std::max(clause_width, clause_name(s.clause).size());
+    plays_width = std::max(plays_width, clause_name(s.plays_as).size());
+  }
+  std::string out;
+  for (const Switch& s : switches)
+    out += fmt::format("{:<{}}  {:<6}  {:<{}}  {:<{}}  {}\n", s.id, id_width,
+                       s.kind == SwitchKind::Mutant ? "mutant" : "choice", clause_name(s.clause),
+                       clause_width, clause_name(s.plays_as), plays_width, s.meaning);
+  return out;
 }
 
 Output moves_command(std::string_view ruleset, std::string_view position) {

@@ -44,6 +44,8 @@ Output play_command(std::string_view ruleset, std::string_view position,
                     std::span<const std::string> moves, TraceMode trace);
 Output perft_command(std::string_view ruleset, std::string_view position, int depth,
                      PerftMode mode);
+// The ruleset's switches: mutants and choices (oracle/rules/switches.hpp).
+Output switches_command(std::string_view ruleset);
 std::string demo_command();
 
 // Parses the command line, runs the subcommand and returns the exit status:

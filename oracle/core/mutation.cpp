@@ -50,6 +50,7 @@ constexpr auto kMutants = [] {
 #undef BAO_MUTANT
   return list;
 }();
+static_assert(kMutants.size() < MutationSet::kCapacity, "MutationSet needs more words");
 
 }  // namespace
 
@@ -83,7 +84,7 @@ Expected<Ruleset> mutate(const Ruleset& rules, Mutation m) {
     return Error{fmt::format("mutant {} breaks {}, which does not govern {}", info.name,
                              clause_name(info.clause), rules.id)};
   Ruleset out = rules;
-  out.mutation = m;
+  out.mutations.insert(m);
   // Threshold mutants change the record's data; the others are consulted
   // where their clause is played.
   switch (m) {

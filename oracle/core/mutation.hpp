@@ -1,11 +1,13 @@
 // Clause mutants: deliberately wrong variants of single clauses, to prove that
 // the scenario suite and the engine checker catch real mistakes. A mutant is a
-// copy of a ruleset record with `mutation` set; the engine consults it at the
-// clause it breaks (marked `MUTANT:` in the code). The list of mutants lives
-// beside each source's clause catalog (oracle/rules/<source>/mutants.def).
+// copy of a ruleset record with the mutant in its `mutations` (several may be
+// there at once); the engine consults it at the clause it breaks (marked
+// `MUTANT:` in the code). The list of mutants lives beside each source's
+// clause catalog (oracle/rules/<source>/mutants.def).
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -25,6 +27,29 @@ enum class Mutation : std::uint8_t {
 #include "oracle/rules/site_kiswahili/mutants.def"
 #undef BAO_MUTANT_ALSO
 #undef BAO_MUTANT
+};
+
+// A set of mutants, a small value: one bit per mutant (there are fewer than
+// 128). Mutation::None is never a member.
+class MutationSet {
+ public:
+  static constexpr std::size_t kCapacity = 128;
+
+  constexpr bool contains(Mutation m) const {
+    const auto i = static_cast<std::size_t>(m);
+    return m != Mutation::None && (words_[i / 64] >> (i % 64) & 1u) != 0;
+  }
+  // Adds `m`; adding Mutation::None changes nothing.
+  constexpr void insert(Mutation m) {
+    if (m == Mutation::None) return;
+    const auto i = static_cast<std::size_t>(m);
+    words_[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  constexpr bool empty() const { return words_[0] == 0 && words_[1] == 0; }
+  friend constexpr bool operator==(const MutationSet&, const MutationSet&) = default;
+
+ private:
+  std::array<std::uint64_t, 2> words_{};
 };
 
 struct MutantInfo {

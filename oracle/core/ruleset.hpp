@@ -211,16 +211,16 @@ struct Ruleset {
   EntryChoice entry_choice = EntryChoice::Free;
   TakasiaExemptions takasia_exempt = TakasiaExemptions::Guide;
   TurnFamily family = TurnFamily::Bao;
-  SingleLapRules single_lap{};         // read only by the single-lap turn
-  Citations cite{};                    // the clauses its trace cites for shared steps
-  std::span<const ClauseId> clauses;   // every clause that governs this ruleset
-  Mutation mutation = Mutation::None;  // a deliberately broken clause (mutation.hpp)
+  SingleLapRules single_lap{};        // read only by the single-lap turn
+  Citations cite{};                   // the clauses its trace cites for shared steps
+  std::span<const ClauseId> clauses;  // every clause that governs this ruleset
+  MutationSet mutations{};            // deliberately broken clauses (mutation.hpp)
 };
 
 // Whether the ruleset runs with mutant `m` (one-line checks at the clause a
 // mutant breaks; always false for the real rulesets).
 constexpr bool mutated(const Ruleset& r, Mutation m) {
-  return r.mutation == m;
+  return r.mutations.contains(m);
 }
 
 // Whether `id` governs the ruleset.
@@ -229,8 +229,9 @@ bool governs(const Ruleset& rules, ClauseId id);
 // Whether the mutant's clause (or its other source's statement) governs it.
 bool mutant_applies(const Ruleset& rules, const MutantInfo& m);
 
-// The ruleset with one clause broken as the mutant says; an error when the
-// mutant's clause does not govern the ruleset.
+// The ruleset with one more clause broken as the mutant says (the mutants it
+// already has stay); an error when the mutant's clause does not govern the
+// ruleset.
 Expected<Ruleset> mutate(const Ruleset& rules, Mutation m);
 
 std::span<const Ruleset* const> all_rulesets();

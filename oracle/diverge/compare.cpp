@@ -9,6 +9,7 @@
 #include "oracle/core/mutation.hpp"
 #include "oracle/diverge/internal.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/switches.hpp"
 
 namespace bao::diverge {
 
@@ -176,28 +177,29 @@ void trace_move(const Eval& e, const Position& pos, std::size_t k, Trace& t) {
 }
 
 // Which of y's clauses forbids move `m` that no trace step explains (a
-// start order, a pit that may not be lifted): among y's clause mutants that
-// allow `m` here, preferably playing it as the other ruleset does (to
-// `x_after`), the one that changes y's moves here the least (moves gained
-// or lost, common moves with another result; ties: the first in the
-// catalog). Nothing when no mutant allows it.
+// start order, a pit that may not be lifted): among y's switches (its
+// clause mutants and the other sources' choices) that allow `m` here,
+// preferably playing it as the other ruleset does (to `x_after`), the one
+// that changes y's moves here the least (moves gained or lost, common
+// moves with another result; ties: the first in the catalogue). Nothing
+// when no switch allows it.
 std::optional<Cited> forbidding_clause(const Eval& y, const Position& py, const Move& m,
                                        const Position& x_after) {
-  const ClauseMutant* best = nullptr;
+  const ClauseSwitch* best = nullptr;
   std::pair<bool, std::size_t> best_key;  // (plays m otherwise than x, change)
-  for (const ClauseMutant& mutant : y.mutants) {
-    const MoveList moves = legal_moves(mutant.rules, py);
+  for (const ClauseSwitch& sw : y.switches) {
+    if (!validate_for_ruleset(sw.rules, py)) continue;  // a choice that cannot hold it
+    const MoveList moves = legal_moves(sw.rules, py);
     if (index_of_move(moves, m) < 0) continue;
     std::size_t change = 0;
     for (const Move& k : moves) {
       const int i = index_of_move(y.moves, k);
-      if (i < 0 || play(mutant.rules, py, k).value() != y.after[static_cast<std::size_t>(i)])
-        ++change;
+      if (i < 0 || play(sw.rules, py, k).value() != y.after[static_cast<std::size_t>(i)]) ++change;
     }
     for (const Move& k : y.moves) change += index_of_move(moves, k) < 0 ? 1 : 0;
-    const std::pair key{play(mutant.rules, py, m).value() != x_after, change};
+    const std::pair key{play(sw.rules, py, m).value() != x_after, change};
     if (best == nullptr || key < best_key) {
-      best = &mutant;
+      best = &sw;
       best_key = key;
     }
   }
@@ -260,8 +262,8 @@ Parting only_in(const Eval& x, const Position& px, std::size_t kx, const Eval& y
     return {start_x, label(game_over_label(y.status)), i, kNoStep};
   }
   Parting p = nearest_parting(i, m, y, py, ignore_use, tx, ty, shown_y);
-  // y's side: the clause that forbids the move, when one of y's clause
-  // mutants shows it; otherwise how y plays instead, and where y starts the
+  // y's side: the clause that forbids the move, when one of y's
+  // switches shows it; otherwise how y plays instead, and where y starts the
   // same way (so that no trace step tells the two apart), "(no such start)".
   if (auto forbidding = forbidding_clause(y, py, m, x.after[kx])) {
     p.b = *forbidding;
@@ -309,8 +311,8 @@ Parting Comparer::after_parting(const Eval& a, std::size_t ka, const Eval& b, st
   const Position& rb = b.after[kb];
   scratch_a_.rules = a.rules;
   scratch_b_.rules = b.rules;
-  scratch_a_.mutants = a.mutants;
-  scratch_b_.mutants = b.mutants;
+  scratch_a_.switches = a.switches;
+  scratch_b_.switches = b.switches;
   evaluate(scratch_a_, ra, false);
   evaluate(scratch_b_, rb, false);
   int shown = -1;
@@ -382,21 +384,16 @@ void Comparer::offer_witness(const Sample& s, const Finding& f, Eval& a, Eval& b
 
 Comparer::Comparer(std::span<const Ruleset* const> rulesets)
     : rulesets_(rulesets.begin(), rulesets.end()),
-      mutants_(rulesets.size()),
+      switches_(rulesets.size()),
       evals_(rulesets.size()) {
   for (std::size_t i = 0; i < rulesets_.size(); ++i) {
     const Ruleset& r = *rulesets_[i];
-    for (const MutantInfo& m : all_mutants()) {
-      auto mutant = mutate(r, m.id);
-      if (!mutant) continue;
-      // The clause as this ruleset's catalog states it.
-      ClauseId clause = m.clause;
-      for (ClauseId c : {m.also, m.also_more[0], m.also_more[1]})
-        if (!governs(r, clause) && c != ClauseId::None && governs(r, c)) clause = c;
-      mutants_[i].push_back({*mutant, clause});
+    for (const Switch& s : switches_for(r)) {
+      auto rules = apply_switches(r, std::span<const Switch>(&s, 1));
+      if (rules) switches_[i].push_back({*rules, s.clause});
     }
     evals_[i].rules = rulesets_[i];
-    evals_[i].mutants = mutants_[i];
+    evals_[i].switches = switches_[i];
   }
 }
 

@@ -30,18 +30,20 @@ struct Sample {
   std::span<const Move> line;
 };
 
-// One ruleset's answers for a position: whether it can hold it, its status,
-// its legal moves and where each leads.
-// A clause mutant of a ruleset, with the clause of that ruleset it breaks:
-// used to name the rule that forbids a move no trace step explains.
-struct ClauseMutant {
+// A switch of a ruleset (oracle/rules/switches.hpp: a clause mutant or
+// another source's choice for one of its variation points), as the record
+// it makes and the clause of the ruleset it departs from: used to name the
+// rule that forbids a move no trace step explains.
+struct ClauseSwitch {
   Ruleset rules;
   ClauseId clause;
 };
 
+// One ruleset's answers for a position: whether it can hold it, its status,
+// its legal moves and where each leads.
 struct Eval {
   const Ruleset* rules = nullptr;
-  std::span<const ClauseMutant> mutants;  // of `rules`'s clauses
+  std::span<const ClauseSwitch> switches;  // of `rules`'s clauses
   std::string invalid;  // why the ruleset cannot hold the position (a BPN key); empty if it can
   Status status;
   MoveList moves;
@@ -120,7 +122,7 @@ class Comparer {
   void offer_witness(const Sample& s, const Finding& f, Eval& a, Eval& b, GroupAgg& g);
 
   std::vector<const Ruleset*> rulesets_;
-  std::vector<std::vector<ClauseMutant>> mutants_;  // per ruleset
+  std::vector<std::vector<ClauseSwitch>> switches_;  // per ruleset
   std::vector<Eval> evals_;
   Eval scratch_a_, scratch_b_;  // the next turn, for after_parting
   Trace trace_;                 // the origin's moves, for their weights

@@ -16,6 +16,7 @@
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/switches.hpp"
 
 #ifndef BAO_VERSION
 #define BAO_VERSION "unknown"
@@ -155,8 +156,10 @@ LineRead read_line(std::streambuf& in, std::string& line) {
 
 }  // namespace
 
-EngineServer::EngineServer(const Ruleset& rules, Mutation mutation)
-    : mutation_(mutation), rules_(mutate(rules, mutation).value()), pos_(start_position(rules_)) {}
+EngineServer::EngineServer(const Ruleset& rules, std::vector<std::string> switches)
+    : switches_(std::move(switches)),
+      rules_(apply_switch_ids(rules, switches_).value()),
+      pos_(start_position(rules_)) {}
 
 std::string EngineServer::handle(std::string_view line) {
   const std::string_view request = trim(line);
@@ -176,14 +179,16 @@ std::string EngineServer::handle(std::string_view line) {
 std::string EngineServer::dispatch(std::string_view command, std::string_view argument) {
   if (command == "protocol") return ok("1");
   if (command == "name") {
-    if (mutation_ == Mutation::None) return ok(fmt::format("bao-oracle {}", oracle_version()));
-    return ok(fmt::format("bao-oracle {} (mutant {})", oracle_version(),
-                          all_mutants()[static_cast<std::size_t>(mutation_) - 1].name));
+    if (switches_.empty()) return ok(fmt::format("bao-oracle {}", oracle_version()));
+    std::string names;
+    for (const std::string& id : switches_) append_item(names, ", ", id);
+    return ok(fmt::format("bao-oracle {} ({} {})", oracle_version(),
+                          switches_.size() == 1 ? "mutant" : "mutants", names));
   }
   if (command == "rulesets") {
     std::string ids;
     for (const Ruleset* r : all_rulesets())
-      if (mutate(*r, mutation_).ok()) append_item(ids, " ", r->id);
+      if (apply_switch_ids(*r, switches_).ok()) append_item(ids, " ", r->id);
     return ok(ids);
   }
   if (command == "ruleset") return select_ruleset(argument);
@@ -202,9 +207,12 @@ std::string EngineServer::dispatch(std::string_view command, std::string_view ar
 std::string EngineServer::select_ruleset(std::string_view id) {
   const Ruleset* rules = find_ruleset(id);
   if (rules == nullptr) return fail(fmt::format("unknown ruleset '{}'", id));
-  auto mutated_rules = mutate(*rules, mutation_);
-  if (!mutated_rules) return fail(mutated_rules.error().message);
-  rules_ = *mutated_rules;
+  // Each switch is resolved again against the new ruleset (a choice's
+  // clause and value source are that ruleset's); one that is not among its
+  // switches refuses it.
+  auto switched = apply_switch_ids(*rules, switches_);
+  if (!switched) return fail(switched.error().message);
+  rules_ = *switched;
   pos_ = start_position(rules_);
   have_trace_ = false;
   return ok("");
@@ -255,8 +263,10 @@ std::string EngineServer::last_trace() const {
   return ok(format_protocol_trace(trace_.events()));
 }
 
-int serve(std::istream& in, std::ostream& out, const Ruleset* initial, Mutation mutation) {
-  EngineServer server(initial != nullptr ? *initial : default_ruleset(), mutation);
+int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
+          std::span<const std::string> switches) {
+  EngineServer server(initial != nullptr ? *initial : default_ruleset(),
+                      {switches.begin(), switches.end()});
   std::streambuf* buf = in.rdbuf();
   if (buf == nullptr) return 0;
   std::string line;

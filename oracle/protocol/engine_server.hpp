@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "oracle/core/position.hpp"
 #include "oracle/core/ruleset.hpp"
@@ -31,11 +33,12 @@ inline constexpr int kMaxServerPerftDepth = 6;
 
 class EngineServer {
  public:
-  // With a mutation, every ruleset the session selects is played with that
-  // clause broken (a deliberately faulty engine for the checker's tests);
-  // rulesets the mutant's clause does not govern are refused. `rules` must
-  // be one the mutant applies to.
-  explicit EngineServer(const Ruleset& rules, Mutation mutation = Mutation::None);
+  // With switches (oracle/rules/switches.hpp: mutant names and choice ids),
+  // every ruleset the session selects is played with all of them applied (a
+  // deliberately faulty engine for the checker's tests); a ruleset one of
+  // them is not a switch of is refused. `rules` must be one they all apply
+  // to.
+  explicit EngineServer(const Ruleset& rules, std::vector<std::string> switches = {});
 
   // Answers one request line (without its '\n'); the result is the response
   // line without its '\n'. A failed request leaves the state as it was.
@@ -56,8 +59,8 @@ class EngineServer {
   std::string count_paths(std::string_view depth_text) const;
   std::string last_trace() const;
 
-  Mutation mutation_;
-  Ruleset rules_;  // the selected ruleset, mutated when mutation_ is set
+  std::vector<std::string> switches_;  // switch ids, in the order given
+  Ruleset rules_;                      // the selected ruleset, with the switches applied
   Position pos_;
   Trace trace_;              // events of the last successful `play`
   bool have_trace_ = false;  // set by a successful `play`, cleared by `ruleset` and `position`
@@ -66,9 +69,10 @@ class EngineServer {
 
 // Serves requests from `in` until `quit` or end of input, flushing `out`
 // after every response. `initial` is the ruleset before any `ruleset`
-// request (default_ruleset() when null). Returns the process exit status:
-// 0, or 1 when `out` can no longer be written.
+// request (default_ruleset() when null); `switches` as for EngineServer.
+// Returns the process exit status: 0, or 1 when `out` can no longer be
+// written.
 int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
-          Mutation mutation = Mutation::None);
+          std::span<const std::string> switches = {});
 
 }  // namespace bao::protocol

@@ -1,0 +1,188 @@
+// What the checker's stages share (not for use outside oracle/checker/): the
+// oracle's answers at a position, the comparison with an engine's, the
+// generated games, the board minimiser and the switch search. A `check` run
+// passes through them in this order: generate a game (generate.cpp), compare
+// at each position (compare.cpp), diagnose a difference (diagnose.cpp),
+// minimise a witness (minimise.cpp), then group and report (run.cpp,
+// report.cpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "oracle/checker/check.hpp"
+#include "oracle/core/position.hpp"
+#include "oracle/core/ruleset.hpp"
+#include "oracle/engine/engine.hpp"
+#include "oracle/rules/switches.hpp"
+
+namespace bao::check::detail {
+
+// ---- The oracle's answers (compare.cpp) ----------------------------------------
+
+struct OracleMove {
+  Move move;
+  std::string text;
+  Position after;
+  std::string bpn;
+  std::string status;
+};
+
+struct OracleView {
+  Status status;
+  std::string status_text;
+  std::vector<OracleMove> moves;  // legal_moves order
+};
+
+OracleView oracle_view(const Ruleset& rules, const Position& pos);
+
+// An engine's move text in canonical form (unchanged when it does not parse).
+std::string canonical_move(const std::string& text, Side mover);
+
+// Moves the engine must refuse: the `+` or `t` form of legal moves where that
+// form is not legal, an opponent's pit, and own pits that cannot start.
+std::vector<std::string> illegal_sample(const Position& pos, const OracleView& v, int count,
+                                        std::uint64_t salt);
+
+// What a difference between the oracle's and an engine's answer is.
+enum class NotationKind : std::uint8_t {
+  None,          // a rules difference
+  SideLetter,    // only the side letter of a finished position differs
+  ExtensionKey,  // only an extension key the engine does not write differs
+};
+
+struct Difference {
+  FindingKind kind = FindingKind::DifferentResult;
+  std::string move;  // empty for the position itself
+  std::string expected;
+  std::string actual;
+  NotationKind notation = NotationKind::None;
+  std::string key;  // ExtensionKey: the key
+};
+
+// Every difference between the oracle's view and an engine's answers at
+// `pos`: the status, the legal move set, and for every move the engine was
+// asked to play, its result and status (a move the oracle refuses must be
+// refused). Positions are compared on the keys of the protocol's table;
+// `result` is never compared (outcomes go through `status`), and another
+// extension key only when the engine writes it. Rules differences come
+// first, in the order above; notation differences after. With
+// `first_rule_only`, stops at the first rules difference.
+std::vector<Difference> compare(const Position& pos, const OracleView& v, const PositionAnswer& a,
+                                bool first_rule_only = false);
+
+// The number of rules differences compare(pos, oracle_view(rules, pos), a)
+// would give, counted lazily and at most `cap` (the number of moves a
+// ruleset plays is what a switch search spends its time on).
+std::size_t count_rule_differences(const Ruleset& rules, const Position& pos,
+                                   const PositionAnswer& a, std::size_t cap);
+
+// Whether `diffs` holds a rules difference.
+bool has_rule_difference(const std::vector<Difference>& diffs);
+
+// The per-pit differences between two BPN results ("A3 4 -> 0, hand S 2 ->
+// 1"); empty when either does not parse.
+std::string pit_diff(const std::string& expected, const std::string& actual);
+
+// ---- Games (generate.cpp) ---------------------------------------------------
+
+// A generated game: where it starts and the choices that pick its moves.
+struct Game {
+  std::string start_text;  // "start" or a BPN
+  std::string origin;      // "start", "corpus" or "random"
+  Position start;
+  std::vector<std::uint16_t> choices;
+};
+
+// Inside a RapidCheck property: a start (the ruleset's, a random valid
+// position, or a corpus position) and a line of move choices.
+Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus);
+
+// The move choice `c` picks among `moves` (one in four prefers a rare rule).
+Move pick(const Ruleset& rules, const Position& pos, const MoveList& moves, std::uint16_t c);
+
+// ---- Minimising (minimise.cpp) ------------------------------------------------
+
+// Boards simpler than `pos`, the biggest cuts first.
+std::vector<Position> simpler_boards(const Position& pos);
+
+// Greedy, deterministic: from `pos`, keeps taking the first simpler board
+// that is valid for `rules` and for which `still_shows` holds, within
+// `max_asks` calls of `still_shows` and `max_seconds`. Returns the board and
+// the number of cuts kept.
+std::pair<Position, int> minimise_board(const Ruleset& rules, const Position& pos,
+                                        const std::function<bool(const Position&)>& still_shows,
+                                        int max_asks, double max_seconds);
+
+// ---- The switch search (diagnose.cpp) -------------------------------------------
+
+// The oracle as the run currently believes the engine plays: the checked
+// ruleset with some switches applied.
+struct Model {
+  const Ruleset* base = nullptr;
+  std::vector<Switch> switches;
+  Ruleset rules;
+
+  // "" for the plain ruleset, else the switch ids joined by ','.
+  std::string signature() const;
+  // The model with `extra` added (nullopt when they cannot be combined).
+  std::optional<Model> with(const std::vector<Switch>& extra) const;
+  // The model without switch `i`.
+  Model without(std::size_t i) const;
+};
+
+Model plain_model(const Ruleset& base);
+
+// What the switch search found at a position.
+struct Explanation {
+  std::vector<Switch> added;  // one switch, or two that only together explain it
+  // Other single switches that explain the position as well (the choice
+  // among them is by catalogue order).
+  std::vector<std::string> alternatives;
+  // When set, the model's switch at this index is replaced by `added[0]`,
+  // or dropped when `added` is empty (an earlier choice among switches that
+  // answered alike proved wrong), instead of adding to the model.
+  std::optional<std::size_t> replaces;
+  // The switch removes some differences only: the rest need another.
+  bool partial = false;
+};
+
+// A position the engine was asked about, and what it answered.
+struct Observed {
+  Position pos;
+  PositionAnswer answer;
+};
+
+// Asks the engine at a position (for every move any of the rulesets lists,
+// and a sample of moves they refuse); nullopt when the budget is spent or
+// the engine cannot answer there.
+using Experiment = std::function<std::optional<PositionAnswer>(const Position&,
+                                                               const std::vector<const Ruleset*>&)>;
+
+// Searches the catalogue for the switch (then pairs of switches) under
+// which the model answers at `pos` exactly as the engine did (`answer` must
+// hold the engine's results for every move it listed), and as the engine
+// did at the positions of `history` (where the model already agreed).
+// Several switches that answer alike at all of those are told apart by
+// asking the engine at nearby positions where they answer apart
+// (`experiment`, may be empty); those still alike are the alternatives.
+// nullopt: nothing explains it.
+std::optional<Explanation> explain(const Model& model, const std::vector<Switch>& catalogue,
+                                   const Position& pos, const PositionAnswer& answer,
+                                   const std::vector<Observed>& history,
+                                   const Experiment& experiment);
+
+// Whether `rules` answers at `pos` exactly as the engine did.
+bool answers_as(const Ruleset& rules, const Position& pos, const PositionAnswer& answer);
+
+// For a difference no switch explains: the clause of the first step at
+// which the engine's answer departs from the oracle's, and how that was
+// worked out (one line).
+std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
+                                              const OracleView& v, const Difference& d,
+                                              const PositionAnswer& answer);
+
+}  // namespace bao::check::detail
