@@ -164,6 +164,94 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
   }
 }
 
+// Quirky engines: `bao-oracle engine` behind a filter (tests/fakes/
+// filter_engine.py) that writes positions otherwise in notation only, or
+// serving a rule another source's way, with and without the filter. They
+// give notation findings or the right deviations, never a cloud of groups.
+TEST(CheckCli, QuirkyEnginesGiveNotationOrTheRightDeviations) {
+  if (std::system("python3 --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  const std::string filter = fmt::format("python3 {}/tests/fakes/filter_engine.py", BAO_SOURCE_DIR);
+  struct Case {
+    std::string engine;
+    int status;
+    std::vector<std::string> clauses;  // the deviations, in report order
+    std::vector<std::string> notation;
+  };
+  const std::vector<Case> cases{
+      {filter + " drop-result -- " + oracle_engine(), 0, {}, {}},
+      {filter + " flip-side -- " + oracle_engine(), 0, {}, {"side-letter"}},
+      {oracle_engine("--mutant front-empty=immediate"), 1, {"ap.win.end-of-turn-check"}, {}},
+      {filter + " flip-side -- " +
+           oracle_engine("--mutant capture-needs-three,front-empty=immediate"),
+       1,
+       {"ap.capture.condition", "ap.win.end-of-turn-check"},
+       {"side-letter"}},
+  };
+  for (const Case& c : cases) {
+    const fs::path json = fresh_dir("quirky") += ".json";
+    const RunResult r = run_oracle({"check", "--engine", c.engine, "--ruleset", "ap-zanzibar",
+                                    "--games", "60", "--json-out", json.string()},
+                                   300);
+    ASSERT_EQ(r.status, c.status) << c.engine << "\n" << r.out << r.err;
+    const auto report = read_json(json);
+    fs::remove(json);
+    std::vector<std::string> clauses, notation;
+    for (const auto& d : report.at("deviations")) clauses.push_back(d.at("clause"));
+    for (const auto& n : report.at("notation")) notation.push_back(n.at("what"));
+    EXPECT_EQ(clauses, c.clauses) << c.engine << "\n" << r.out;
+    EXPECT_EQ(notation, c.notation) << c.engine << "\n" << r.out;
+    EXPECT_TRUE(report.at("unexplained").empty()) << c.engine << "\n" << r.out;
+  }
+}
+
+TEST(CheckCli, AnAcceptFileModelsKnownDeviationsAndBadOnesAreInputErrors) {
+  const fs::path dir = fresh_dir("accept");
+  fs::create_directories(dir);
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  const std::string engine = oracle_engine("--mutant capture-needs-three,front-empty=immediate");
+  const std::string both = write("both.yaml",
+                                 "accept:\n"
+                                 "  - switch: front-empty=immediate\n"
+                                 "    reason: we follow the guide here\n"
+                                 "  - clause: ap.capture.condition\n"
+                                 "    reason: known, our issue 41\n");
+  const fs::path json = dir / "r.json";
+  const RunResult ok = run_oracle({"check", "--engine", engine, "--ruleset", "ap-zanzibar",
+                                   "--games", "60", "--accept", both, "--json-out", json.string()});
+  EXPECT_EQ(ok.status, 0) << ok.out << ok.err;
+  const auto report = read_json(json);
+  EXPECT_TRUE(report.at("deviations").empty()) << report.dump(2);
+  ASSERT_EQ(report.at("accepted").size(), 1u);  // the clause one; the switch one is modelled
+  EXPECT_EQ(report.at("accepted")[0].at("clause"), "ap.capture.condition");
+  EXPECT_EQ(report.at("accept").size(), 2u);
+  // Accepting one only: the other still fails the run.
+  const std::string one =
+      write("one.yaml", "accept:\n  - switch: front-empty=immediate\n    reason: known\n");
+  EXPECT_EQ(run_oracle({"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", "60",
+                        "--accept", one})
+                .status,
+            1);
+  // Bad files: one line naming the file, exit 2, before any engine starts.
+  for (const std::string& bad :
+       {write("noreason.yaml", "accept:\n  - switch: front-empty=immediate\n"),
+        write("unknown.yaml", "accept:\n  - switch: no-such-switch\n    reason: x\n"),
+        write("clause.yaml", "accept:\n  - clause: guide.win.immediate\n    reason: x\n"),
+        write("key.yaml", "accept:\n  - switch: front-empty=immediate\n    why: x\n"),
+        write("top.yaml", "skip: []\n"), write("broken.yaml", "accept: [\n"),
+        (dir / "missing.yaml").string()}) {
+    const RunResult r = run_oracle(
+        {"check", "--engine", "/no/such/engine", "--ruleset", "ap-zanzibar", "--accept", bad});
+    EXPECT_EQ(r.status, 2) << bad << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("--accept"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(fs::path(bad).filename().string()), std::string::npos) << r.err;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(CheckCli, AnEngineFloodingStderrIsCheckedNormally) {
   const RunResult r = run_oracle(
       {"check", "--engine", fake("stderr-flood"), "--ruleset", "ap-zanzibar", "--games", "2"}, 120);

@@ -9,26 +9,10 @@
 #include "oracle/cli/commands.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
+#include "tests/cli_support.hpp"
 
 namespace bao {
 namespace {
-
-struct CliRun {
-  std::string out;
-  std::string err;
-  int status = -1;
-};
-
-CliRun run_cli(std::vector<const char*> args) {
-  args.insert(args.begin(), "bao-oracle");
-  std::istringstream in;
-  std::ostringstream out, err;
-  CliRun r;
-  r.status = cli::run(static_cast<int>(args.size()), args.data(), in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;

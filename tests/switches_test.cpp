@@ -20,6 +20,7 @@
 #include "oracle/cli/commands.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/protocol/engine_server.hpp"
+#include "tests/cli_support.hpp"
 
 namespace bao {
 namespace {
@@ -473,23 +474,6 @@ TEST(EngineSwitches, RulesetsAreThoseEverySwitchAppliesTo) {
   EXPECT_EQ(server.handle("ruleset site-bank"),
             "? mutant capture-needs-three breaks ap.capture.condition, which does not govern "
             "site-bank");
-}
-
-struct CliRun {
-  std::string out;
-  std::string err;
-  int status = -1;
-};
-
-CliRun run_cli(std::vector<const char*> args, const std::string& input = "") {
-  args.insert(args.begin(), "bao-oracle");
-  std::istringstream in(input);
-  std::ostringstream out, err;
-  CliRun r;
-  r.status = cli::run(static_cast<int>(args.size()), args.data(), in, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
 }
 
 TEST(EngineSwitches, CommandLineServesAList) {

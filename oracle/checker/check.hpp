@@ -136,6 +136,9 @@ struct Deviation {
   // Other switches that answer as the engine did at every position where
   // this one was found (they cannot be told apart there).
   std::vector<std::string> also;
+  // False while no observation has told `also` (a deviation found only
+  // together with another at once tells nothing of its equals).
+  bool also_known = true;
   std::uint64_t games = 0;      // games in which it was diagnosed
   std::uint64_t positions = 0;  // positions compared at which it shows
   // The smallest witness: the position and move, the oracle's answers under

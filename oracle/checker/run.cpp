@@ -364,8 +364,8 @@ class GameChecker {
           alternatives.push_back(k == 0 ? e->alternatives : std::vector<std::string>{});
         if (collect)
           for (const Switch& s : e->added)
-            out.deviations.push_back(
-                observation(g, line, pos, bpn, before, s, e->alternatives, full, e->added.size()));
+            out.deviations.push_back(observation(g, line, pos, bpn, before, s, e->alternatives,
+                                                 full, e->partial ? 2 : e->added.size()));
       }
       if (answers_as(model.rules, pos, full)) {
         drop_redundant(out, model, alternatives, history, pos, full);
@@ -495,7 +495,8 @@ class GameChecker {
                         std::size_t together) {
     Deviation d;
     set_switch(d, s);
-    d.also = together == 1 ? alternatives : std::vector<std::string>{};
+    d.also = alternatives;
+    d.also_known = together == 1;
     d.games = 1;
     Finding& f = d.witness;
     f.ruleset = std::string(rules_.id);
@@ -711,44 +712,58 @@ auto witness_size(const Finding& x) {
 
 }  // namespace
 
+namespace {
+
+// Adds `x` to the group of `groups` with its key, or as a new group;
+// `join(group, x)` folds it into the group.
+template <class T, class Key, class Join>
+void add_to_group(std::vector<T>& groups, T x, const Key& key, const Join& join) {
+  for (T& g : groups)
+    if (key(g) == key(x)) {
+      join(g, std::move(x));
+      return;
+    }
+  groups.push_back(std::move(x));
+}
+
+}  // namespace
+
 void add_finding(std::vector<Finding>& findings, Finding f) {
-  const std::string key = group_key(f);
-  for (Finding& g : findings) {
-    if (group_key(g) != key) continue;
-    const std::uint64_t n = g.occurrences + f.occurrences;
-    if (witness_size(f) < witness_size(g)) g = std::move(f);
+  add_to_group(findings, std::move(f), group_key, [](Finding& g, Finding x) {
+    const std::uint64_t n = g.occurrences + x.occurrences;
+    if (witness_size(x) < witness_size(g)) g = std::move(x);
     g.occurrences = n;
-    return;
-  }
-  findings.push_back(std::move(f));
+  });
 }
 
 void add_deviation(std::vector<Deviation>& deviations, Deviation d) {
-  for (Deviation& g : deviations) {
-    if (g.switch_id != d.switch_id) continue;
-    // Alternatives that answered alike wherever it was found.
-    std::vector<std::string> also;
-    for (const std::string& a : g.also)
-      if (std::find(d.also.begin(), d.also.end(), a) != d.also.end()) also.push_back(a);
-    const std::uint64_t games = g.games + d.games, positions = g.positions + d.positions;
-    if (witness_size(d.witness) < witness_size(g.witness)) g.witness = std::move(d.witness);
-    g.also = std::move(also);
-    g.games = games;
-    g.positions = positions;
-    return;
-  }
-  deviations.push_back(std::move(d));
+  add_to_group(
+      deviations, std::move(d), [](const Deviation& x) { return x.switch_id; },
+      [](Deviation& g, Deviation x) {
+        // Alternatives that answered alike wherever it was found (where
+        // that is known).
+        if (!g.also_known) {
+          g.also = x.also;
+          g.also_known = x.also_known;
+        } else if (x.also_known) {
+          std::vector<std::string> also;
+          for (const std::string& a : g.also)
+            if (std::find(x.also.begin(), x.also.end(), a) != x.also.end()) also.push_back(a);
+          g.also = std::move(also);
+        }
+        g.games += x.games;
+        g.positions += x.positions;
+        if (witness_size(x.witness) < witness_size(g.witness)) g.witness = std::move(x.witness);
+      });
 }
 
 void add_notation(std::vector<NotationFinding>& notation, NotationFinding n) {
-  for (NotationFinding& g : notation) {
-    if (g.what != n.what) continue;
-    const std::uint64_t count = g.count + n.count;
-    if (witness_size(n.example) < witness_size(g.example)) g.example = std::move(n.example);
-    g.count = count;
-    return;
-  }
-  notation.push_back(std::move(n));
+  add_to_group(
+      notation, std::move(n), [](const NotationFinding& x) { return x.what; },
+      [](NotationFinding& g, NotationFinding x) {
+        g.count += x.count;
+        if (witness_size(x.example) < witness_size(g.example)) g.example = std::move(x.example);
+      });
 }
 
 namespace {
