@@ -156,6 +156,36 @@ TEST(Diagnosis, AnEngineWithoutTheUsedMarkDiffersInNotationOnly) {
   EXPECT_EQ(r.notation[0].what, "extension-key used");
 }
 
+// An engine that does something no source does and no mutant models: after
+// every move it leaves one seed of South's pit A1 in A2 (where A1 holds
+// seeds and A2 is empty). Nothing explains it: one unexplained group, no
+// deviation named for it, and the clause where its answer departs.
+TEST(Diagnosis, WhatNoSwitchExplainsIsOneUnexplainedGroup) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  FilterProbe probe(rules, [](MoveAnswer& m) {
+    auto parsed = parse_bpn(m.bpn);
+    if (!parsed) return;
+    Position p = *parsed;
+    if (p.at(Side::South, 0) == 0 || p.at(Side::South, 1) != 0) return;
+    --p.at(Side::South, 0);
+    ++p.at(Side::South, 1);
+    m.bpn = to_bpn(p);
+  });
+  CheckOptions o = budget_options("ap-zanzibar", 0, 4);
+  o.games = 40;
+  const CheckResult r = run(probe, o);
+  EXPECT_TRUE(failed(r));
+  EXPECT_TRUE(r.deviations.empty()) << summary_text(r);
+  ASSERT_GE(r.findings.size(), 1u) << summary_text(r);
+  EXPECT_LE(r.findings.size(), 3u) << summary_text(r);
+  for (const Finding& f : r.findings) {
+    EXPECT_EQ(f.kind, FindingKind::DifferentResult);
+    ASSERT_EQ(f.clauses.size(), 1u);
+    EXPECT_NE(find_clause(f.clauses[0]), ClauseId::None) << f.clauses[0];
+    EXPECT_FALSE(f.departure.empty());
+  }
+}
+
 // An engine that plays one rule another source's way: every choice switch
 // of ap-zanzibar and guide-v2, alone, is diagnosed as that one deviation.
 TEST(Diagnosis, OneRuleAnotherSourcesWayIsOneDeviation) {

@@ -62,6 +62,13 @@ class Probe {
   // `plays` from it (resetting the position before each) and asks the status
   // after. An engine may pipeline all of this.
   virtual PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) = 0;
+  // The engine's `trace` of `move` from `bpn` (the optional protocol
+  // command), or nullopt when it does not serve one.
+  virtual std::optional<std::string> trace(const std::string& bpn, const std::string& move) {
+    (void)bpn;
+    (void)move;
+    return std::nullopt;
+  }
 };
 
 // The oracle under `rules` (which may be a mutated record) as a probe that
@@ -199,6 +206,10 @@ struct Stats {
   std::uint64_t moves = 0;          // moves compared
   std::uint64_t requests = 0;       // protocol requests
   std::uint64_t failing_games = 0;  // games with a deviation, an unexplained finding or a fault
+  // Judged with all the run's deviations together (settle): deviations the
+  // others cover, and unexplained differences they explain, dropped.
+  int settled_deviations = 0;
+  int settled_findings = 0;
   double seconds = 0;
 };
 

@@ -79,6 +79,22 @@ ClauseId status_clause(const Ruleset& rules, std::string_view status_text) {
   return ClauseId::None;
 }
 
+// The items of a protocol trace ("lift A3 3; sow A4; ..."), trimmed.
+std::vector<std::string> split_items(const std::string& text) {
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    std::size_t end = text.find(';', at);
+    if (end == std::string::npos) end = text.size();
+    std::string item = text.substr(at, end - at);
+    const auto first = item.find_first_not_of(' ');
+    const auto last = item.find_last_not_of(' ');
+    if (first != std::string::npos) out.push_back(item.substr(first, last - first + 1));
+    at = end + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string Model::signature() const {
@@ -291,7 +307,7 @@ std::optional<Explanation> explain(const Model& model, const std::vector<Switch>
 
 std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
                                               const OracleView& v, const Difference& d,
-                                              const PositionAnswer& answer) {
+                                              const std::optional<std::string>& engine_trace) {
   auto name = [](ClauseId c) { return std::string(clause_name(c)); };
   const OracleMove* om = nullptr;
   for (const OracleMove& m : v.moves)
@@ -304,10 +320,22 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
                                    expected, d.actual)};
   }
   if (d.kind == FindingKind::DifferentResult && om) {
-    // The first step of the oracle's move that touches a pit where the two
-    // results differ.
     Trace trace;
     (void)play(rules, pos, om->move, &trace);
+    // The engine's own trace: the first item where it and the oracle's part.
+    if (engine_trace) {
+      const std::vector<std::string> theirs = split_items(*engine_trace);
+      for (std::size_t k = 0; k < trace.events().size(); ++k) {
+        const std::string ours = format_protocol_trace({trace.events()[k]});
+        if (k < theirs.size() && theirs[k] == ours) continue;
+        return {name(trace.events()[k].clause),
+                fmt::format("from the engine's trace: step {} is `{}` for the oracle, `{}` for the "
+                            "engine",
+                            k + 1, ours, k < theirs.size() ? theirs[k] : "(the end)")};
+      }
+    }
+    // Else the first step of the oracle's move that touches a pit where the
+    // two results differ.
     auto engine = parse_bpn(d.actual);
     if (engine) {
       for (const Event& e : trace.events()) {
@@ -348,7 +376,6 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
                             s.id)};
     }
   }
-  (void)answer;
   const ClauseId start =
       pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
   return {name(start), "not worked out: the rule that starts a turn in this phase"};

@@ -97,6 +97,20 @@ class EngineProbe final : public Probe {
   }
 
  private:
+  std::optional<std::string> trace(const std::string& bpn, const std::string& move) override {
+    if (!serves_trace_ || !client_.running()) return std::nullopt;
+    const std::vector<std::string> lines{"position " + bpn, "play " + move, "trace"};
+    auto res = client_.batch(lines);
+    if (!res) return std::nullopt;  // a fault shows at the next position asked
+    const auto& r = *res;
+    if (!r[0].ok || !r[1].ok) return std::nullopt;
+    if (!r[2].ok) {
+      serves_trace_ = false;  // `? unknown command`: not asked again
+      return std::nullopt;
+    }
+    return r[2].text;
+  }
+
   // Restarts the engine and selects the ruleset; the fault when that fails.
   std::optional<Fault> restart() {
     auto info = client_.restart();
@@ -109,6 +123,7 @@ class EngineProbe final : public Probe {
   protocol::EngineClient client_;
   std::string ruleset_;
   std::string name_;
+  bool serves_trace_ = true;
 };
 
 }  // namespace

@@ -180,9 +180,11 @@ bool answers_as(const Ruleset& rules, const Position& pos, const PositionAnswer&
 
 // For a difference no switch explains: the clause of the first step at
 // which the engine's answer departs from the oracle's, and how that was
-// worked out (one line).
+// worked out (one line). For a different result, from the engine's
+// `trace` of the move when it serves one (`engine_trace`), else from the
+// result.
 std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
                                               const OracleView& v, const Difference& d,
-                                              const PositionAnswer& answer);
+                                              const std::optional<std::string>& engine_trace);
 
 }  // namespace bao::check::detail

@@ -292,6 +292,8 @@ std::string to_json(const CheckResult& r) {
               {"moves", r.stats.moves},
               {"requests", r.stats.requests},
               {"failing_games", r.stats.failing_games},
+              {"settled_deviations", r.stats.settled_deviations},
+              {"settled_findings", r.stats.settled_findings},
               {"seconds", r.stats.seconds}}},
             {"deviations", deviations},
             {"unexplained", unexplained},
@@ -330,6 +332,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.moves = s.at("moves").get<std::uint64_t>();
     r.stats.requests = s.at("requests").get<std::uint64_t>();
     r.stats.failing_games = s.at("failing_games").get<std::uint64_t>();
+    r.stats.settled_deviations = s.at("settled_deviations").get<int>();
+    r.stats.settled_findings = s.at("settled_findings").get<int>();
     r.stats.seconds = s.at("seconds").get<double>();
     for (const char* key : {"deviations", "accepted"})
       for (const json& d : j.at(key)) r.deviations.push_back(deviation_from(d));

@@ -193,6 +193,74 @@ class GameChecker {
     if (steps > 0) f.origin = "built";
   }
 
+  // The run's deviations judged together, once every game is played: the
+  // ruleset with all of them (as far as they combine) is the model of the
+  // engine. A deviation that model does not need at its witness (the
+  // others explain it there) is dropped; an unexplained difference that
+  // model explains (two or more deviations unseen so far showed there at
+  // once) is dropped too. Returns how many of each were dropped.
+  std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings) {
+    std::vector<Switch> all = initial_.switches;
+    for (const Deviation& d : deviations)
+      if (auto s = find_switch(rules_, d.switch_id)) {
+        std::vector<Switch> more = all;
+        more.push_back(*s);
+        if (apply_switches(rules_, more)) all = std::move(more);
+      }
+    auto model_of = [&](const std::string& without) -> std::optional<Ruleset> {
+      std::vector<Switch> list;
+      for (const Switch& s : all)
+        if (s.id != without) list.push_back(s);
+      auto r = apply_switches(rules_, list);
+      return r ? std::optional<Ruleset>(*r) : std::nullopt;
+    };
+    const auto whole = model_of("");
+    if (!whole) return {0, 0};
+    int dropped_deviations = 0, dropped_findings = 0;
+    // The least seen first: a deviation the others cover is dropped before
+    // one of those it leans on could be.
+    std::vector<std::size_t> order(deviations.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return deviations[a].games < deviations[b].games;
+    });
+    std::set<std::string> drop;
+    for (std::size_t i : order) {
+      const Deviation& d = deviations[i];
+      auto pos = parse_bpn(d.witness.found_at);
+      const auto less = model_of(d.switch_id);
+      if (!pos || !less || budget_spent()) continue;
+      const PositionAnswer a = ask_all({&*whole, &*less}, *pos);
+      if (a.fault || !a.representable) continue;
+      if (answers_as(*less, *pos, a) && answers_as(*whole, *pos, a)) {
+        drop.insert(d.switch_id);
+        all.erase(std::remove_if(all.begin(), all.end(),
+                                 [&](const Switch& s) { return s.id == d.switch_id; }),
+                  all.end());
+        ++dropped_deviations;
+      }
+    }
+    deviations.erase(std::remove_if(deviations.begin(), deviations.end(),
+                                    [&](const Deviation& d) { return drop.count(d.switch_id); }),
+                     deviations.end());
+    const auto final_model = model_of("");
+    for (auto f = findings.begin(); final_model && f != findings.end();) {
+      auto pos = parse_bpn(f->found_at);
+      if (f->kind == FindingKind::ProtocolFault || !pos || budget_spent()) {
+        ++f;
+        continue;
+      }
+      const PositionAnswer a = ask_all({&*final_model}, *pos);
+      if (!a.fault && a.representable && answers_as(*final_model, *pos, a)) {
+        f = findings.erase(f);
+        ++dropped_findings;
+      } else {
+        ++f;
+      }
+    }
+    return {dropped_deviations, dropped_findings};
+  }
+
   // An unexplained finding's board made smaller: boards where the engine
   // still departs at the same clause in the same way.
   void minimise(Finding& f) {
@@ -433,7 +501,12 @@ class GameChecker {
   void describe_unexplained(Finding& f, const Ruleset& rules, const Position& pos, const Asked& q,
                             const Difference& d) {
     fill_answers(f, rules, pos, q.view, d, q.answer);
-    auto [clause, how] = departure(rules, pos, q.view, d, q.answer);
+    std::optional<std::string> engine_trace;
+    if (d.kind == FindingKind::DifferentResult && !budget_spent()) {
+      engine_trace = probe_.trace(to_bpn(pos), d.move);
+      stats_.requests += 3;
+    }
+    auto [clause, how] = departure(rules, pos, q.view, d, engine_trace);
     f.clauses = {clause};
     f.departure = how;
   }
@@ -586,6 +659,14 @@ class OracleProbe final : public Probe {
   Expected<bool> select(std::string_view ruleset) override {
     if (ruleset != rules_.id) return Error{fmt::format("ruleset '{}' is not supported", ruleset)};
     return true;
+  }
+  std::optional<std::string> trace(const std::string& bpn, const std::string& move) override {
+    auto parsed = parse_bpn(bpn);
+    if (!parsed || !validate_for_ruleset(rules_, *parsed)) return std::nullopt;
+    auto m = parse_move(move, parsed->to_move);
+    Trace t;
+    if (!m || !play(rules_, *parsed, *m, &t)) return std::nullopt;
+    return format_protocol_trace(t.events());
   }
   PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
     PositionAnswer a;
@@ -979,6 +1060,8 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       }
   }
   join_equivalents(result.deviations);
+  std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
+      checker.settle(result.deviations, result.findings);
   // Each group's witness, the smallest game found, gets a smaller board.
   for (Deviation& d : result.deviations) checker.minimise(d);
   for (Finding& f : result.findings) checker.minimise(f);
@@ -1020,6 +1103,8 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
     out.stats.moves += p.stats.moves;
     out.stats.requests += p.stats.requests;
     out.stats.failing_games += p.stats.failing_games;
+    out.stats.settled_deviations += p.stats.settled_deviations;
+    out.stats.settled_findings += p.stats.settled_findings;
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);
   }
   // In game order, so the merge does not depend on the part order.
