@@ -449,10 +449,7 @@ class GameChecker {
     Asked q{oracle_view(model.rules, pos), full};
     const auto diffs = compare(pos, q.view, full);
     Finding f;
-    f.ruleset = std::string(rules_.id);
-    f.start = g.start_text;
-    f.line = line;
-    f.origin = g.origin;
+    met_in(f, g, line);
     f.context = ids_of(model.switches);
     for (const Difference& d : diffs)
       if (d.notation == NotationKind::None) {
@@ -551,6 +548,15 @@ class GameChecker {
       }
   }
 
+  // Where a game met a finding: the ruleset, the game's start and origin,
+  // and the line of moves from there.
+  void met_in(Finding& f, const Game& g, const std::vector<std::string>& line) const {
+    f.ruleset = std::string(rules_.id);
+    f.start = g.start_text;
+    f.line = line;
+    f.origin = g.origin;
+  }
+
   static void set_switch(Deviation& d, const Switch& s) {
     d.switch_id = s.id;
     d.kind = std::string(kind_word(s.kind));
@@ -572,10 +578,7 @@ class GameChecker {
     d.also_known = together == 1;
     d.games = 1;
     Finding& f = d.witness;
-    f.ruleset = std::string(rules_.id);
-    f.start = g.start_text;
-    f.line = line;
-    f.origin = g.origin;
+    met_in(f, g, line);
     f.context = ids_of(before.switches);
     fill_witness(f, before.rules, pos, full);
     f.position = bpn;
@@ -594,10 +597,7 @@ class GameChecker {
       n.description = notation_description(d);
       n.count = 1;
       Finding& f = n.example;
-      f.ruleset = std::string(rules_.id);
-      f.start = g.start_text;
-      f.line = line;
-      f.origin = g.origin;
+      met_in(f, g, line);
       fill_answers(f, rules_, pos, q.view, d, q.answer);
       f.position = bpn;
       f.found_at = bpn;
@@ -620,10 +620,7 @@ class GameChecker {
                         const Asked& q) {
     Finding f;
     f.kind = FindingKind::ProtocolFault;
-    f.ruleset = std::string(rules_.id);
-    f.start = g.start_text;
-    f.line = line;
-    f.origin = g.origin;
+    met_in(f, g, line);
     f.position = bpn;
     f.expected = "a protocol answer";
     f.actual = q.answer.fault->detail;
