@@ -252,6 +252,21 @@ TEST(CheckCli, AnAcceptFileModelsKnownDeviationsAndBadOnesAreInputErrors) {
   fs::remove_all(dir);
 }
 
+// An engine whose name is not UTF-8 (and holds a control byte) is checked
+// like any other, and its report.json stays valid JSON: the bad bytes are
+// written as U+FFFD.
+TEST(CheckCli, AnEngineNameThatIsNotUtf8StillGivesAValidReport) {
+  const fs::path dir = fresh_dir("bad-name");
+  const RunResult r = run_oracle({"check", "--engine", fake("bad-name"), "--ruleset", "ap-zanzibar",
+                                  "--games", "3", "--report", dir.string()});
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const auto report = read_json(dir / "report.json");  // throws on invalid UTF-8
+  const std::string name = report.at("engine");
+  EXPECT_NE(name.find("\xEF\xBF\xBD"), std::string::npos) << name;  // U+FFFD
+  EXPECT_NE(name.find("engine"), std::string::npos) << name;
+  fs::remove_all(dir);
+}
+
 TEST(CheckCli, AnEngineFloodingStderrIsCheckedNormally) {
   const RunResult r = run_oracle(
       {"check", "--engine", fake("stderr-flood"), "--ruleset", "ap-zanzibar", "--games", "2"}, 120);

@@ -299,7 +299,9 @@ std::string to_json(const CheckResult& r) {
             {"unexplained", unexplained},
             {"notation", notation},
             {"accepted", accepted}};
-  return j.dump(2) + "\n";
+  // Text from outside (an engine's name, a scenario id) may hold bytes that
+  // are not UTF-8: they are written as U+FFFD, so the file stays valid JSON.
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 Expected<CheckResult> from_json(std::string_view text, const std::string& where) {

@@ -102,7 +102,9 @@ std::string clauses_json(const Ruleset& rules) {
                     {"section", c.section},
                     {"paraphrase", c.paraphrase}});
   }
-  return list.dump(2) + "\n";
+  // Text from outside (an engine's name, a scenario id) may hold bytes that
+  // are not UTF-8: they are written as U+FFFD, so the file stays valid JSON.
+  return list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 // ---------------------------------------------------------------------------

@@ -544,7 +544,9 @@ std::string render_json(const Report& r) {
     pairs.push_back(std::move(jp));
   }
   j["pairs"] = std::move(pairs);
-  return j.dump(2) + "\n";
+  // Text from outside (an engine's name, a scenario id) may hold bytes that
+  // are not UTF-8: they are written as U+FFFD, so the file stays valid JSON.
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 // ---- Witness scenario files -------------------------------------------------------
@@ -553,7 +555,8 @@ namespace {
 
 // A YAML double-quoted scalar (JSON's string syntax is a subset of it).
 std::string q(std::string_view text) {
-  return nlohmann::json(std::string(text)).dump();
+  return nlohmann::json(std::string(text))
+      .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string yaml_list(const std::vector<std::string>& items) {

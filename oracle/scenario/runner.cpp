@@ -511,7 +511,9 @@ std::string to_json(const RunSummary& s) {
                       {"input_errors", s.input_errors.size()}}},
                     {"cases", cases},
                     {"input_errors", errors}};
-  return doc.dump(2) + "\n";
+  // Text from outside (an engine's name, a scenario id) may hold bytes that
+  // are not UTF-8: they are written as U+FFFD, so the file stays valid JSON.
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenarios,

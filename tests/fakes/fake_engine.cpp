@@ -21,6 +21,8 @@
 //   version              answer `protocol` with `= 2`
 //   refuse-ruleset       list only ap-zanzibar and guide-v2, refuse guide-v2
 //   extra K              write a second `=` line after the answer to request K
+//   bad-name             answer `name` with bytes that are not UTF-8 and a
+//                        control byte, answering everything else correctly
 #include <signal.h>
 #include <unistd.h>
 
@@ -93,6 +95,7 @@ int main(int argc, char** argv) {
 
     std::string answer = server.handle(line);
     if (mode == "version" && line == "protocol") answer = "= 2";
+    if (mode == "bad-name" && line == "name") answer = "= fake \xff\xfe engine \x01 1.0";
     if (mode == "refuse-ruleset") {
       if (line == "rulesets") answer = "= ap-zanzibar guide-v2";
       if (line == "ruleset guide-v2") answer = "? guide-v2 is not supported after all";
