@@ -245,7 +245,8 @@ std::string clause_text(const std::string& id) {
   return fmt::format("`{}` ({}, {}): {}", id, info.source_file, info.section, info.paraphrase);
 }
 
-std::string yaml_quote(const std::string& s) {
+std::string yaml_quote(const std::string& raw) {
+  const std::string s = printable(raw);  // an engine's text may hold any byte
   std::string out = "'";
   for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
   return out + "'";
@@ -595,7 +596,7 @@ std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::str
       "# them out by hand from the rule text before committing this file to\n"
       "# scenarios/.\n"
       "# Reproduce: {}\nscenarios:\n",
-      r.engine, f.ruleset, reproduce_command(r, f));
+      printable(r.engine), f.ruleset, printable(reproduce_command(r, f)));
   out += fmt::format("  - id: {}\n    rulesets: [{}]\n", id, f.ruleset);
   out += fmt::format("    source: {}\n", yaml_quote("found by bao-oracle check; the clause below "
                                                     "names the rule text"));

@@ -51,31 +51,85 @@ Expected<std::string> read_file(const std::string& path) {
   return s.str();
 }
 
+namespace {
+
+// The length of the UTF-8 sequence at `i`, 0 when it is not one.
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = byte(i);
+  std::size_t n = c < 0x80           ? 1
+                  : (c >> 5) == 0x6  ? 2
+                  : (c >> 4) == 0xE  ? 3
+                  : (c >> 3) == 0x1E ? 4
+                                     : 0;
+  if (n == 0 || (n == 2 && c < 0xC2) || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+  if (n == 3 && ((c == 0xE0 && byte(i + 1) < 0xA0) || (c == 0xED && byte(i + 1) >= 0xA0))) return 0;
+  if (n == 4 &&
+      ((c == 0xF0 && byte(i + 1) < 0x90) || c > 0xF4 || (c == 0xF4 && byte(i + 1) >= 0x90)))
+    return 0;
+  return n;
+}
+
+}  // namespace
+
+std::string printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    const std::size_t n = utf8_sequence_length(s, i);
+    if (n == 0 || c < 0x20 || c == 0x7F) {
+      out += fmt::format("\\x{:02X}", c);
+      ++i;
+      continue;
+    }
+    out.append(s.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
 std::string xml_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size());
-  for (char ch : s) {
+  // Lines and tabs are kept; every other control byte and every byte that
+  // is not UTF-8 is written as text, \xNN (XML 1.0 allows neither).
+  std::string kept;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] != '\n' && s[i] != '\t') {
+      kept += s[i];
+      continue;
+    }
+    out += printable(kept);
+    kept.clear();
+    if (i < s.size()) out += s[i];
+  }
+  std::string escaped;
+  escaped.reserve(out.size());
+  for (char ch : out) {
     switch (ch) {
       case '&':
-        out += "&amp;";
+        escaped += "&amp;";
         break;
       case '<':
-        out += "&lt;";
+        escaped += "&lt;";
         break;
       case '>':
-        out += "&gt;";
+        escaped += "&gt;";
         break;
       case '"':
-        out += "&quot;";
+        escaped += "&quot;";
         break;
       case '\'':
-        out += "&#39;";
+        escaped += "&#39;";
         break;
       default:
-        out += ch;
+        escaped += ch;
     }
   }
-  return out;
+  return escaped;
 }
 
 }  // namespace bao

@@ -20,4 +20,9 @@ Expected<std::string> read_file(const std::string& path);
 // Escapes & < > " ' for XML and HTML text and attribute values.
 std::string xml_escape(std::string_view s);
 
+// `s` with every control byte (tabs and line ends too) and every byte that
+// is not part of valid UTF-8 written as the text \xNN: safe on one line of
+// any text format (a YAML comment, a quoted scalar).
+std::string printable(std::string_view s);
+
 }  // namespace bao
