@@ -2,7 +2,8 @@
 # Installs the Debian packages bao-oracle builds with. Does nothing when all are present.
 set -euo pipefail
 packages=(g++ cmake ninja-build libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev
-          librapidcheck-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev)
+          librapidcheck-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
+          libtinyxml2-dev clang libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
