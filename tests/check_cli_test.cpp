@@ -18,6 +18,7 @@
 #include "oracle/protocol/engine_client.hpp"
 #include "oracle/rules/switches.hpp"
 #include "oracle/scenario/scenario.hpp"
+#include "tests/readers.hpp"
 #include "tests/subprocess_support.hpp"
 
 namespace bao {
@@ -40,11 +41,74 @@ fs::path fresh_dir(const std::string& name) {
   return d;
 }
 
-nlohmann::json read_json(const fs::path& p) {
-  std::ifstream f(p);
+std::string slurp(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
   std::stringstream s;
   s << f.rdbuf();
-  return nlohmann::json::parse(s.str());
+  return s.str();
+}
+
+nlohmann::json read_json(const fs::path& p) {
+  return nlohmann::json::parse(slurp(p));
+}
+
+// Markdown with its fenced blocks and inline code spans taken out (CommonMark:
+// a span ends at the next run of exactly as many backticks as opened it).
+std::string outside_code(const std::string& md) {
+  std::string out;
+  bool fenced = false;
+  std::istringstream lines(md);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("```", 0) == 0 && line.find_first_not_of('`') == std::string::npos) {
+      fenced = !fenced;
+      continue;
+    }
+    if (fenced) continue;
+    for (std::size_t i = 0; i < line.size();) {
+      if (line[i] == '\\') {  // an escaped character is text
+        out += line.substr(i, 2);
+        i += 2;
+        continue;
+      }
+      if (line[i] != '`') {
+        out += line[i++];
+        continue;
+      }
+      const std::size_t open = line.find_first_not_of('`', i) == std::string::npos
+                                   ? line.size() - i
+                                   : line.find_first_not_of('`', i) - i;
+      const std::string fence(open, '`');
+      std::size_t j = i + open, close = std::string::npos;
+      while ((j = line.find(fence, j)) != std::string::npos) {
+        const std::size_t after = j + open;
+        if ((after >= line.size() || line[after] != '`') && line[j - 1] != '`') {
+          close = j;
+          break;
+        }
+        j = line.find_first_not_of('`', j);
+        if (j == std::string::npos) break;
+      }
+      if (close == std::string::npos) {  // no closing fence: the backticks are text
+        out += fence;
+        i += open;
+        continue;
+      }
+      i = close + open;
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+// Every file of a check report read back by a strict parser of its format.
+void expect_report_files_valid(const fs::path& dir) {
+  EXPECT_EQ(test::json_error(slurp(dir / "report.json")), "");
+  EXPECT_EQ(test::xml_error(slurp(dir / "junit.xml")), "");
+  EXPECT_EQ(test::xml_characters_error(slurp(dir / "report.md")), "");
+  if (fs::exists(dir / "witnesses")) {
+    for (const auto& e : fs::directory_iterator(dir / "witnesses"))
+      EXPECT_EQ(test::yaml_error(slurp(e.path())), "") << e.path();
+  }
 }
 
 // The deviations and findings of a JSON report without their timings.
@@ -75,6 +139,7 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
   EXPECT_NE(r.out.find("ap.capture.condition"), std::string::npos) << r.out;
   for (const char* f : {"report.md", "report.json", "junit.xml"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
+  expect_report_files_valid(dir);
   const nlohmann::json report = read_json(dir / "report.json");
   // The diagnosis: one deviation, the broken clause, by the mutant's switch.
   ASSERT_EQ(report.at("deviations").size(), 1u) << report.dump(2);
@@ -260,10 +325,40 @@ TEST(CheckCli, AnEngineNameThatIsNotUtf8StillGivesAValidReport) {
   const RunResult r = run_oracle({"check", "--engine", fake("bad-name"), "--ruleset", "ap-zanzibar",
                                   "--games", "3", "--report", dir.string()});
   ASSERT_EQ(r.status, 0) << r.out << r.err;
+  expect_report_files_valid(dir);
   const auto report = read_json(dir / "report.json");  // throws on invalid UTF-8
   const std::string name = report.at("engine");
   EXPECT_NE(name.find("\xEF\xBF\xBD"), std::string::npos) << name;  // U+FFFD
   EXPECT_NE(name.find("engine"), std::string::npos) << name;
+  fs::remove_all(dir);
+}
+
+// An engine whose name and answers hold HTML, Markdown, a terminal escape
+// sequence, a bare carriage return and invalid UTF-8: none of it reaches a
+// reader raw. The Markdown shows it as text (no tag a renderer would run),
+// the terminal gets no escape byte, and every file parses.
+TEST(CheckCli, HostileEngineTextIsShownAsTextInEveryOutput) {
+  const fs::path dir = fresh_dir("hostile");
+  const RunResult r = run_oracle({"check", "--engine", fake("hostile 12"), "--ruleset",
+                                  "ap-zanzibar", "--games", "3", "--report", dir.string()});
+  ASSERT_EQ(r.status, 1) << r.out << r.err;  // request 12's answer is wrong
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\r'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\\x1B[2J"), std::string::npos) << r.out;  // shown, not obeyed
+  const std::string md = slurp(dir / "report.md");
+  for (const char raw : {'\x1b', '\r', '\x07'})
+    EXPECT_EQ(md.find(raw), std::string::npos) << int(raw) << "\n" << md;
+  // Outside code (where Markdown shows text literally) no '<' is left for a
+  // renderer to take as a tag.
+  const std::string prose = outside_code(md);
+  EXPECT_EQ(prose.find('<'), std::string::npos) << prose;
+  EXPECT_NE(md.find("&lt;script&gt;"), std::string::npos) << md;
+  // The engine's answer, backticks and all, sits in one code span.
+  EXPECT_NE(md.find("- engine: ```` malformed"), std::string::npos) << md;
+  EXPECT_NE(md.find("<img src=x onerror=alert(2)> ``` ]]>"), std::string::npos) << md;
+  expect_report_files_valid(dir);
+  const auto report = read_json(dir / "report.json");
+  EXPECT_NE(report.at("engine").get<std::string>().find("<script>"), std::string::npos);
   fs::remove_all(dir);
 }
 

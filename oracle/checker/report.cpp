@@ -366,7 +366,14 @@ std::string deviation_line(const Deviation& d) {
 
 }  // namespace
 
+static std::string summary_text_raw(const CheckResult& r);
+
 std::string summary_text(const CheckResult& r) {
+  // Engine text may hold escape sequences or stray bytes: none reach the terminal.
+  return printable_lines(summary_text_raw(r));
+}
+
+static std::string summary_text_raw(const CheckResult& r) {
   const Stats& s = r.stats;
   std::string out = fmt::format(
       "checked {} against {} (seed {}): {} games, {} positions, {} moves, {} positions skipped "
@@ -421,19 +428,19 @@ std::string to_markdown(const CheckResult& r) {
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
   std::string out =
-      fmt::format("# bao-oracle check: {} against {}\n\n", r.engine, r.options.ruleset);
+      fmt::format("# bao-oracle check: {} against {}\n\n", md_text(r.engine), md_text(r.options.ruleset));
   // The diagnosis first.
   if (devs.empty() && r.findings.empty()) {
     out +=
-        fmt::format("**{} plays {}**{} at every position checked.\n\n", r.engine, r.options.ruleset,
+        fmt::format("**{} plays {}**{} at every position checked.\n\n", md_text(r.engine), md_text(r.options.ruleset),
                     acc.empty() ? "" : fmt::format(", with {} accepted deviations,", acc.size()));
   } else {
     if (!devs.empty()) {
-      out += fmt::format("**{} plays {} except:**\n\n", r.engine, r.options.ruleset);
+      out += fmt::format("**{} plays {} except:**\n\n", md_text(r.engine), md_text(r.options.ruleset));
       for (std::size_t i = 0; i < devs.size(); ++i)
         if (devs[i]->witness.impossible.empty())
-          out += fmt::format("{}. [`{}`](#deviation-{}): {} ({} games, {} positions)\n", i + 1,
-                             devs[i]->clause, i + 1, devs[i]->meaning, devs[i]->games,
+          out += fmt::format("{}. [{}](#deviation-{}): {} ({} games, {} positions)\n", i + 1,
+                             md_code(devs[i]->clause), i + 1, md_text(devs[i]->meaning), devs[i]->games,
                              devs[i]->positions);
       out += "\n";
       bool tier = false;
@@ -441,8 +448,8 @@ std::string to_markdown(const CheckResult& r) {
         if (!devs[i]->witness.impossible.empty()) {
           if (!tier) out += "Shown only on positions no game of the ruleset reaches:\n\n";
           tier = true;
-          out += fmt::format("{}. [`{}`](#deviation-{}): {} ({})\n", i + 1, devs[i]->clause, i + 1,
-                             devs[i]->meaning, devs[i]->witness.impossible);
+          out += fmt::format("{}. [{}](#deviation-{}): {} ({})\n", i + 1, md_code(devs[i]->clause),
+                             i + 1, md_text(devs[i]->meaning), md_text(devs[i]->witness.impossible));
         }
       if (tier) out += "\n";
     }
@@ -453,18 +460,19 @@ std::string to_markdown(const CheckResult& r) {
   if (!acc.empty()) {
     out += "Accepted deviations (modelled, not failing the run):\n\n";
     for (const Deviation* d : acc)
-      out += fmt::format("- `{}` ({}): {}{}\n", d->clause, d->switch_id, d->meaning,
-                         d->accept_reason.empty() ? "" : "; reason: " + d->accept_reason);
+      out += fmt::format("- {} ({}): {}{}\n", md_code(d->clause), md_text(d->switch_id),
+                         md_text(d->meaning),
+                         d->accept_reason.empty() ? "" : "; reason: " + md_text(d->accept_reason));
     out += "\n";
   }
   if (!r.notation.empty()) {
     out += "Notation differences (not rules findings):\n\n";
     for (const NotationFinding& n : r.notation)
-      out += fmt::format("- {}: {} results; {}\n", n.what, n.count, n.description);
+      out += fmt::format("- {}: {} results; {}\n", md_text(n.what), n.count, md_text(n.description));
     out += "\n";
   }
-  out += fmt::format("- engine command: `{}`\n- ruleset: `{}`\n- seed: {}\n", r.command,
-                     r.options.ruleset, r.options.seed);
+  out += fmt::format("- engine command: {}\n- ruleset: {}\n- seed: {}\n", md_code(r.command),
+                     md_code(r.options.ruleset), r.options.seed);
   out += fmt::format(
       "- games: {}; positions compared: {}; moves compared: {}; positions skipped (the engine "
       "cannot represent them): {}; protocol requests: {}\n",
@@ -472,61 +480,65 @@ std::string to_markdown(const CheckResult& r) {
   out += fmt::format("- games with a deviation, an unexplained difference or a fault: {}\n\n",
                      s.failing_games);
   auto witness_block = [&](const Finding& f) {
-    std::string w = fmt::format("\nWitness ({}): `{}`\n\n```\n{}```\n\n", origin_text(f),
-                                f.position, board_text(f.position));
+    std::string w = fmt::format("\nWitness ({}): {}\n\n```\n{}```\n\n", origin_text(f),
+                                md_code(f.position), printable_lines(board_text(f.position)));
     if (!f.impossible.empty())
-      w += fmt::format("- no game reaches this position: {}\n", f.impossible);
-    if (!f.move.empty()) w += fmt::format("- move: `{}`\n", f.move);
-    w += fmt::format("- oracle ({}): `{}`\n- engine: `{}`\n", reference_text(r, f), f.expected,
-                     f.actual);
+      w += fmt::format("- no game reaches this position: {}\n", md_text(f.impossible));
+    if (!f.move.empty()) w += fmt::format("- move: {}\n", md_code(f.move));
+    w += fmt::format("- oracle ({}): {}\n- engine: {}\n", md_text(reference_text(r, f)),
+                     md_code(f.expected), md_code(f.actual));
     const std::string diff = detail::pit_diff(f.expected, f.actual);
-    if (!diff.empty()) w += fmt::format("- differing pits (oracle -> engine): {}\n", diff);
-    w += fmt::format("- line from {}: {}\n", f.start == "start" ? "the start" : "`" + f.start + "`",
-                     f.line.empty() ? "(none)" : "`" + join(f.line, " ") + "`");
+    if (!diff.empty()) w += fmt::format("- differing pits (oracle -&gt; engine): {}\n", md_text(diff));
+    w += fmt::format("- line from {}: {}\n", f.start == "start" ? "the start" : md_code(f.start),
+                     f.line.empty() ? "(none)" : md_code(join(f.line, " ")));
     if (f.minimise_steps > 0)
       w += fmt::format(
-          "- the line reaches `{}` ({} seeds); the witness is that board with seeds taken away "
+          "- the line reaches {} ({} seeds); the witness is that board with seeds taken away "
           "({} cuts) while the engine still answers the same way\n",
-          f.found_at, f.found_seeds, f.minimise_steps);
-    w += fmt::format("- reproduce: `{}`\n", reproduce_command(r, f));
+          md_code(f.found_at), f.found_seeds, f.minimise_steps);
+    w += fmt::format("- reproduce: {}\n", md_code(reproduce_command(r, f)));
     return w;
   };
   if (!devs.empty()) out += "## Deviations\n";
   for (std::size_t i = 0; i < devs.size(); ++i) {
     const Deviation& d = *devs[i];
-    out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, clause_text(d.clause));
-    out += fmt::format("- what the engine does: {}\n", d.meaning);
-    out += fmt::format("- switch: `{}` ({}{})\n", d.switch_id, d.kind,
-                       d.plays_as.empty() ? "" : ", the way of " + clause_text(d.plays_as));
+    out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, md_text(clause_text(d.clause)));
+    out += fmt::format("- what the engine does: {}\n", md_text(d.meaning));
+    out += fmt::format("- switch: {} ({}{})\n", md_code(d.switch_id), md_text(d.kind),
+                       d.plays_as.empty() ? "" : ", the way of " + md_text(clause_text(d.plays_as)));
     if (!d.also.empty())
-      out += fmt::format("- also answers alike at every witness: {}\n", join(d.also, ", "));
+      out += fmt::format("- also answers alike at every witness: {}\n", md_text(join(d.also, ", ")));
     out += fmt::format("- seen in {} games, at {} positions compared\n", d.games, d.positions);
     out += witness_block(d.witness);
-    out += fmt::format("- scenario: `witnesses/{}.yaml`\n", deviation_id(r, d));
+    out += fmt::format("- scenario: {}\n", md_code("witnesses/" + deviation_id(r, d) + ".yaml"));
   }
   if (!r.findings.empty()) out += "\n## Unexplained\n";
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
     out += fmt::format("\n### {}. {}{}\n\n", i + 1, to_string(f.kind),
-                       f.move.empty() ? "" : " at move `" + f.move + "`");
+                       f.move.empty() ? "" : " at move " + md_code(f.move));
     if (f.position.empty()) {  // a fault while starting the engine
-      out += fmt::format("While starting the engine.\n\n- expected: {}\n- engine: `{}`\n",
-                         f.expected, f.actual);
+      out += fmt::format("While starting the engine.\n\n- expected: {}\n- engine: {}\n",
+                         md_text(f.expected), md_code(f.actual));
       continue;
     }
     if (!f.clauses.empty())
-      out += fmt::format("Departs at {}\n\n({})\n\n", clause_text(f.clauses.front()), f.departure);
+      out += fmt::format("Departs at {}\n\n({})\n\n", md_text(clause_text(f.clauses.front())),
+                         md_text(f.departure));
     out += witness_block(f);
     out += fmt::format(
         "- {} games failed this way; found in game {} after {:.1f} s, {} shrink "
-        "steps\n- scenario: `witnesses/{}.yaml`\n",
-        f.occurrences, f.game, f.seconds, f.shrinks, witness_id(r, f, i));
+        "steps\n- scenario: {}\n",
+        f.occurrences, f.game, f.seconds, f.shrinks,
+        md_code("witnesses/" + witness_id(r, f, i) + ".yaml"));
   }
   if (!r.notation.empty()) out += "\n## Notation\n";
   for (const NotationFinding& n : r.notation) {
-    out += fmt::format("\n### {}\n\n{}; {} results.\n\n", n.what, n.description, n.count);
-    out += fmt::format("Example: `{}` move `{}`\n\n- oracle: `{}`\n- engine: `{}`\n",
-                       n.example.position, n.example.move, n.example.expected, n.example.actual);
+    out += fmt::format("\n### {}\n\n{}; {} results.\n\n", md_text(n.what), md_text(n.description),
+                       n.count);
+    out += fmt::format("Example: {} move {}\n\n- oracle: {}\n- engine: {}\n",
+                       md_code(n.example.position), md_code(n.example.move),
+                       md_code(n.example.expected), md_code(n.example.actual));
   }
   return out;
 }

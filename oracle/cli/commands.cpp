@@ -2,6 +2,7 @@
 // parsed with the library's own parsers (parse_bpn, validate_for_ruleset,
 // parse_move) and every answer comes from oracle/engine.
 #include "oracle/cli/commands.hpp"
+#include "oracle/core/files.hpp"
 
 #include <fmt/format.h>
 
@@ -238,15 +239,7 @@ std::string demo_ruleset(const Ruleset& rules) {
 // Error text reaches a terminal on one line: control bytes from an argument
 // (a newline inside a quoted --move, say) are written as \xNN.
 std::string one_line(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte < 0x20 || byte == 0x7F)
-      out += fmt::format("\\x{:02X}", byte);
-    else
-      out += c;
-  }
-  return out;
+  return printable(text);  // control bytes and invalid UTF-8 as \xNN
 }
 
 int report(std::ostream& err, std::string_view message, int status = kExitBadInput) {
@@ -421,7 +414,7 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
   const int code = scenario::run_scenarios_command(paths, o.scenario_options, subject, out, err);
   if (subject.faults() > 0)
     err << fmt::format("bao-oracle: {}: {} engine faults, {} restarts; the last: {}\n",
-                       subject.name(), subject.faults(), subject.restarts(),
+                       printable(subject.name()), subject.faults(), subject.restarts(),
                        one_line(protocol::describe(*subject.last_fault())))
         << std::flush;
   return code;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -42,13 +43,23 @@ Expected<bool> write_file_atomic(const std::string& path, std::string_view text)
   return true;
 }
 
-Expected<std::string> read_file(const std::string& path) {
+Expected<std::string> read_file(const std::string& path, std::size_t max_bytes) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec) return Error{fmt::format("cannot read {}: {}", path, ec.message())};
+  // Only regular files: a FIFO or a device (/dev/zero) would never end.
+  if (!std::filesystem::is_regular_file(st))
+    return Error{fmt::format("cannot read {}: not a regular file", path)};
   std::ifstream f(path, std::ios::binary);
   if (!f) return Error{fmt::format("cannot read {}: {}", path, std::strerror(errno))};
-  std::ostringstream s;
-  s << f.rdbuf();
+  std::string text(max_bytes + 1, '\0');  // one byte more shows a file over the limit
+  f.read(text.data(), static_cast<std::streamsize>(text.size()));
   if (f.bad()) return Error{fmt::format("cannot read {}", path)};
-  return s.str();
+  text.resize(static_cast<std::size_t>(f.gcount()));
+  if (text.size() > max_bytes)
+    return Error{fmt::format("cannot read {}: larger than {} bytes, the limit for this file",
+                             path, max_bytes)};
+  return text;
 }
 
 namespace {
@@ -130,6 +141,63 @@ std::string xml_escape(std::string_view s) {
     }
   }
   return escaped;
+}
+
+std::string md_text(std::string_view s) {
+  std::string out;
+  for (const char c : printable(s)) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '|':
+      case '\\':
+      case '*':
+      case '_':
+      case '`':
+      case '[':
+      case ']':
+        out += '\\';
+        out += c;
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string md_code(std::string_view s) {
+  const std::string text = printable(s);
+  std::size_t longest = 0, run = 0;
+  for (const char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(longest + 1, '`');
+  // A space each side keeps a backtick at either end from joining the fence.
+  const bool pad = longest > 0 || text.empty();
+  return fence + (pad ? " " : "") + text + (pad ? " " : "") + fence;
+}
+
+std::string printable_lines(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  std::size_t start = 0;
+  while (start <= s.size()) {
+    const std::size_t end = std::min(s.find('\n', start), s.size());
+    out += printable(s.substr(start, end - start));
+    if (end == s.size()) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
 }
 
 }  // namespace bao

@@ -98,41 +98,11 @@ std::string step_text(const WitnessSide& s) {
 // ---- Markdown -------------------------------------------------------------------
 
 std::string md(std::string_view text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '|':
-      case '\\':
-      case '*':
-      case '_':
-      case '`':
-      case '[':
-      case ']':
-        out += '\\';
-        out += c;
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return md_text(text);
 }
 
-// Inline code: the text between backticks is taken literally by Markdown
-// (ids, BPN and move text never contain one).
 std::string code(std::string_view text) {
-  std::string clean(text);
-  std::replace(clean.begin(), clean.end(), '`', '\'');
-  return fmt::format("`{}`", clean);
+  return md_code(text);
 }
 
 std::string md_cited(const Cited& c) {

@@ -23,6 +23,8 @@
 //   extra K              write a second `=` line after the answer to request K
 //   bad-name             answer `name` with bytes that are not UTF-8 and a
 //                        control byte, answering everything else correctly
+//   hostile K            name itself with HTML, Markdown and a terminal escape
+//                        sequence, and answer every request from K on with such text
 #include <signal.h>
 #include <unistd.h>
 
@@ -96,6 +98,10 @@ int main(int argc, char** argv) {
     std::string answer = server.handle(line);
     if (mode == "version" && line == "protocol") answer = "= 2";
     if (mode == "bad-name" && line == "name") answer = "= fake \xff\xfe engine \x01 1.0";
+    if (mode == "hostile" && line == "name")
+      answer = "= <script>alert(1)</script> *bold* `tick` \x1b[2J\r engine";
+    if (mode == "hostile" && n >= k && line != "quit")
+      answer = "= <img src=x onerror=alert(2)> ``` ]]> \x1b[31m\x07 \xc3\x28";
     if (mode == "refuse-ruleset") {
       if (line == "rulesets") answer = "= ap-zanzibar guide-v2";
       if (line == "ruleset guide-v2") answer = "? guide-v2 is not supported after all";

@@ -1,0 +1,66 @@
+// Strict readers for what the project writes, so a test checks an output
+// the way a consumer's parser would: JUnit and SVG by an XML parser
+// (tinyxml2) plus XML 1.0's character rules, YAML by yaml-cpp, JSON by
+// nlohmann (which rejects invalid UTF-8).
+#pragma once
+
+#include <tinyxml2.h>
+#include <yaml-cpp/yaml.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace bao::test {
+
+// Empty when `text` is valid UTF-8 holding no character XML 1.0 forbids
+// (control bytes other than tab, line feed and carriage return); otherwise
+// what is wrong and at which byte.
+inline std::string xml_characters_error(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
+      return "control byte " + std::to_string(c) + " at byte " + std::to_string(i);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3
+                                                                 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return "invalid UTF-8 at byte " + std::to_string(i);
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)
+        return "invalid UTF-8 at byte " + std::to_string(i);
+    i += n;
+  }
+  return "";
+}
+
+// Empty when `text` is a well-formed XML document; otherwise the parser's
+// error (or the character rule broken).
+inline std::string xml_error(const std::string& text) {
+  if (std::string e = xml_characters_error(text); !e.empty()) return e;
+  tinyxml2::XMLDocument doc;
+  if (doc.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS)
+    return std::string(doc.ErrorStr() ? doc.ErrorStr() : "parse error");
+  if (doc.RootElement() == nullptr) return "no root element";
+  return "";
+}
+
+// Empty when `text` loads as YAML; otherwise yaml-cpp's message.
+inline std::string yaml_error(const std::string& text) {
+  try {
+    (void)YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// Empty when `text` is valid JSON (strict: invalid UTF-8 is an error).
+inline std::string json_error(const std::string& text) {
+  try {
+    const nlohmann::json parsed = nlohmann::json::parse(text);
+    if (parsed.is_discarded()) return "not valid JSON";
+  } catch (const nlohmann::json::exception& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace bao::test
