@@ -9,7 +9,11 @@
 #include <sstream>
 #include <string>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "oracle/scenario/scenario.hpp"
+#include "tests/readers.hpp"
 
 namespace bao::scenario {
 namespace {
@@ -247,6 +251,89 @@ TEST(ScenarioCommand, WritesJUnitAndJson) {
   EXPECT_EQ(j["cases"][1]["id"], "wrong-claims");
   EXPECT_EQ(j["cases"][1]["lines"][0], 2);
   EXPECT_EQ(j["cases"][1]["failures"].size(), 4u);
+}
+
+// A link loop, a dangling link and a link to a folder inside a scenarios
+// folder: each bad entry is one input error naming it, and the good file
+// beside them still runs (exit 2 for the input errors, not an internal error).
+TEST(ScenarioCommand, ABadEntryInAFolderIsOneInputErrorAndTheRestRuns) {
+  TempDir dir("bao_scenario_cmd_links");
+  dir.write("good.yaml", kPassing);
+  fs::create_symlink("loop.yaml", dir.path / "loop.yaml");  // points at itself
+  fs::create_symlink("nowhere", dir.path / "dangling.yaml");
+  fs::create_directories(dir.path / "sub");
+  fs::create_directory_symlink(dir.path, dir.path / "sub" / "up");  // a cycle if followed
+  std::ostringstream out, err;
+  EXPECT_EQ(run_scenarios_command({dir.path.string()}, {}, out, err), 2) << err.str();
+  EXPECT_EQ(out.str(), "1 passed, 0 failed, 2 input errors\n") << err.str();
+  EXPECT_NE(err.str().find((dir.path / "loop.yaml").string() + ": path: cannot read: "),
+            std::string::npos)
+      << err.str();
+  EXPECT_NE(err.str().find((dir.path / "dangling.yaml").string()), std::string::npos) << err.str();
+  EXPECT_EQ(err.str().find("internal error"), std::string::npos) << err.str();
+}
+
+// A folder that cannot be read is an input error naming it; the rest runs.
+TEST(ScenarioCommand, AnUnreadableFolderIsOneInputError) {
+  if (::geteuid() == 0) GTEST_SKIP() << "running as root, which reads any folder whatever its mode";
+  TempDir dir("bao_scenario_cmd_unreadable");
+  dir.write("good.yaml", kPassing);
+  dir.write("locked/hidden.yaml", kPassing);
+  fs::permissions(dir.path / "locked", fs::perms::none);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_scenarios_command({dir.path.string()}, {}, out, err), 2) << err.str();
+  fs::permissions(dir.path / "locked", fs::perms::owner_all);
+  EXPECT_EQ(out.str(), "1 passed, 0 failed, 1 input errors\n") << err.str();
+  EXPECT_NE(err.str().find((dir.path / "locked").string() + ": path: cannot read folder"),
+            std::string::npos)
+      << err.str();
+}
+
+// Over-large files and files that are not regular (a FIFO would never end)
+// are input errors, read no further than the limit.
+TEST(ScenarioCommand, AFileOverTheSizeLimitOrNotRegularIsAnInputError) {
+  TempDir dir("bao_scenario_cmd_limits");
+  const std::string good = dir.write("good.yaml", kPassing);
+  const std::string big = dir.write("big.yaml", "");
+  {
+    std::ofstream f(big, std::ios::binary);
+    const std::string line = "# padding padding padding padding padding padding padding\n";
+    for (std::size_t n = 0; n <= kMaxScenarioFileBytes; n += line.size()) f << line;
+  }
+  const std::string fifo = (dir.path / "pipe.yaml").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_scenarios_command({good, big, fifo}, {}, out, err), 2) << err.str();
+  EXPECT_EQ(out.str(), "1 passed, 0 failed, 2 input errors\n") << err.str();
+  EXPECT_NE(err.str().find(big + ": file: is larger than 1048576 bytes"), std::string::npos)
+      << err.str();
+  EXPECT_NE(err.str().find(fifo + ": file: is not a regular file"), std::string::npos) << err.str();
+}
+
+// Scenario ids holding bytes that are not UTF-8 and control bytes still give
+// JUnit and JSON files a strict parser reads.
+TEST(ScenarioCommand, JUnitAndJsonStayValidWhateverTheIdHolds) {
+  TempDir dir("bao_scenario_cmd_bytes");
+  std::string text = kFailing;
+  text.replace(text.find("wrong-claims"), 12, "\"bad \\x01 \\x1b id \xFF\xFE <&>\"");
+  const std::string file = dir.write("bytes.yaml", text);
+  RunOptions o;
+  o.junit_path = (dir.path / "out.xml").string();
+  o.json_path = (dir.path / "out.json").string();
+  std::ostringstream out, err;
+  EXPECT_EQ(run_scenarios_command({file}, o, out, err), 1) << err.str();
+  auto slurp = [](const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  const std::string xml = slurp(*o.junit_path);
+  EXPECT_EQ(test::xml_error(xml), "") << xml;
+  EXPECT_NE(xml.find("bad \\x01 \\x1B id \\xFF\\xFE &lt;&amp;&gt;"), std::string::npos) << xml;
+  const std::string json = slurp(*o.json_path);
+  EXPECT_EQ(test::json_error(json), "") << json;
+  EXPECT_EQ(out.str().find('\x1b'), std::string::npos) << out.str();
 }
 
 TEST(ScenarioCommand, BadFilterIsAnInputError) {

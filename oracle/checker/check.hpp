@@ -195,9 +195,11 @@ struct CheckOptions {
 
 // The positions of the scenarios that apply to `ruleset` (after their move
 // lines), as BPN, for CheckOptions::corpus. Scenarios that do not load or
-// do not play are left out.
+// do not play are left out; each input error (a broken file, an unreadable
+// folder, a link loop) is added to `errors` when given, naming where.
 std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
-                                         const Ruleset& ruleset);
+                                         const Ruleset& ruleset,
+                                         std::vector<std::string>* errors = nullptr);
 
 struct Stats {
   std::uint64_t games = 0;

@@ -706,10 +706,12 @@ std::unique_ptr<Probe> oracle_probe(const Ruleset& rules, std::string name) {
 }
 
 std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
-                                         const Ruleset& ruleset) {
+                                         const Ruleset& ruleset, std::vector<std::string>* errors) {
   std::vector<std::string> out;
   std::set<std::string> seen;
   const scenario::LoadResult loaded = scenario::load_paths(paths);
+  if (errors != nullptr)
+    for (const scenario::InputError& e : loaded.errors) errors->push_back(scenario::to_string(e));
   for (const scenario::Scenario& sc : loaded.scenarios) {
     if (std::find(sc.rulesets.begin(), sc.rulesets.end(), ruleset.id) == sc.rulesets.end())
       continue;

@@ -31,9 +31,8 @@ constexpr int kExitFindings = 1;
 constexpr int kExitInput = 2;
 
 int fail(std::ostream& err, std::string_view message) {
-  std::string line;
-  for (char c : message) line += (static_cast<unsigned char>(c) < 0x20) ? ' ' : c;
-  err << "bao-oracle: " << line << '\n' << std::flush;
+  // One line, whatever bytes an engine or a path put in the message.
+  err << "bao-oracle: " << printable(message) << '\n' << std::flush;
   return kExitInput;
 }
 
@@ -123,7 +122,7 @@ check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) 
 // they are found), and a non-empty `reason`.
 Expected<bool> read_accept_file(const std::string& path, const Ruleset& rules,
                                 check::CheckOptions& c) {
-  auto text = read_file(path);
+  auto text = read_file(path, std::size_t{1} << 20);  // an accept list is a few lines
   if (!text) return Error{fmt::format("--accept: {}", text.error().message)};
   YAML::Node root;
   try {
@@ -187,7 +186,8 @@ Expected<bool> read_accept_file(const std::string& path, const Ruleset& rules,
   return true;
 }
 
-Expected<check::CheckOptions> check_options(const CheckCli& o, std::uint32_t shard_i,
+Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err,
+                                            std::uint32_t shard_i,
                                             std::uint32_t shard_n) {
   check::CheckOptions c;
   c.ruleset = o.ruleset;
@@ -202,7 +202,15 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::uint32_t sha
     std::vector<std::string> paths = o.corpus;
     if (paths.empty() && std::filesystem::is_directory(BAO_SCENARIO_DIR))
       paths.push_back(BAO_SCENARIO_DIR);
-    if (!paths.empty()) c.corpus = check::scenario_corpus(paths, *find_ruleset(o.ruleset));
+    if (!paths.empty()) {
+      // A broken corpus file is left out with a warning; the rest still seeds games.
+      std::vector<std::string> errors;
+      c.corpus = check::scenario_corpus(paths, *find_ruleset(o.ruleset), &errors);
+      // Of the --jobs workers (which report --progress-lines), the first says it.
+      if (!o.progress_lines || shard_i == 0)
+        for (const std::string& e : errors)
+          err << "bao-oracle: --corpus: input error, left out: " << printable(e) << '\n';
+    }
   }
   c.request_budget = o.budget;
   if (!o.accept_file.empty()) {
@@ -233,7 +241,7 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
       line.show(s, groups);
     }
   };
-  auto options = check_options(o, shard_i, shard_n);
+  auto options = check_options(o, err, shard_i, shard_n);
   if (!options) return fail(err, options.error().message);
   auto result = check::run_check(*started.probe, *options, progress);
   line.done();

@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "oracle/core/clause.hpp"
 #include "oracle/core/ruleset.hpp"
@@ -622,16 +623,31 @@ LoadResult load_string(std::string_view text, const std::string& file) {
 }
 
 LoadResult load_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    LoadResult r;
-    r.files = 1;
-    r.errors.push_back({path, {0, 0}, "file", "cannot be read"});
+  namespace fs = std::filesystem;
+  LoadResult r;
+  r.files = 1;
+  auto fail = [&](std::string message) {
+    r.errors.push_back({path, {0, 0}, "file", std::move(message)});
     return r;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return load_string(text.str(), path);
+  };
+  // Only regular files: a FIFO or a device (/dev/zero) would never end.
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);
+  if (ec) return fail("cannot be read: " + ec.message());
+  if (!fs::is_regular_file(st)) return fail("is not a regular file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot be read");
+  // Read at most one byte more than the limit, so a file that grows while
+  // it is read is caught too.
+  std::string text(kMaxScenarioFileBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) return fail("cannot be read to the end");
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxScenarioFileBytes)
+    return fail(fmt::format("is larger than {} bytes, the limit for a scenario file (split it "
+                            "into several files)",
+                            kMaxScenarioFileBytes));
+  return load_string(text, path);
 }
 
 LoadResult load_files(const std::vector<std::string>& paths) {
@@ -644,13 +660,14 @@ LoadResult load_files(const std::vector<std::string>& paths) {
   }
   // Ids are unique across all files: the first keeps it, later ones are errors.
   std::vector<Scenario> unique;
+  std::unordered_map<std::string, std::size_t> first;  // id -> index in `unique`
   for (auto& s : all.scenarios) {
-    auto it =
-        std::find_if(unique.begin(), unique.end(), [&](const Scenario& u) { return u.id == s.id; });
-    if (it != unique.end()) {
+    const auto [it, fresh] = first.try_emplace(s.id, unique.size());
+    if (!fresh) {
+      const Scenario& u = unique[it->second];
       all.errors.push_back({s.file, s.id_at, "id",
                             fmt::format("duplicate scenario id '{}' (first defined at {}:{}:{})",
-                                        s.id, it->file, it->id_at.line, it->id_at.column)});
+                                        s.id, u.file, u.id_at.line, u.id_at.column)});
       continue;
     }
     unique.push_back(std::move(s));
@@ -659,21 +676,69 @@ LoadResult load_files(const std::vector<std::string>& paths) {
   return all;
 }
 
+namespace {
+
+// Walks `dir` for *.yaml files without following links to folders (as
+// before), and without letting one bad entry end the walk: a folder that
+// cannot be read, or a link that cannot be resolved (a loop, a dangling
+// link), is one input error naming it, and the rest is still collected.
+void walk_scenario_folder(const std::filesystem::path& dir, std::vector<std::string>& found,
+                          std::vector<InputError>& errors, int depth) {
+  namespace fs = std::filesystem;
+  constexpr int kMaxDepth = 64;  // deeper than any real tree; stops pathological nesting
+  if (depth > kMaxDepth) {
+    errors.push_back({dir.string(), {0, 0}, "path",
+                      fmt::format("folders nested deeper than {} levels: not read", kMaxDepth)});
+    return;
+  }
+  std::error_code ec;
+  fs::directory_iterator it(dir, ec);
+  if (ec) {
+    errors.push_back({dir.string(), {0, 0}, "path", "cannot read folder: " + ec.message()});
+    return;
+  }
+  for (const fs::directory_iterator end; it != end;) {
+    const fs::path entry = it->path();
+    std::error_code lec, sec;
+    const fs::file_status link = it->symlink_status(lec);
+    if (!lec && fs::is_directory(link)) {
+      walk_scenario_folder(entry, found, errors, depth + 1);
+    } else {
+      const fs::file_status target = fs::status(entry, sec);
+      if (lec || sec) {
+        errors.push_back({entry.string(), {0, 0}, "path",
+                          "cannot read: " + (lec ? lec : sec).message()});
+      } else if (fs::is_regular_file(target) && entry.extension() == ".yaml") {
+        found.push_back(entry.string());
+      }
+    }
+    it.increment(ec);
+    if (ec) {
+      errors.push_back(
+          {dir.string(), {0, 0}, "path", "cannot read folder to the end: " + ec.message()});
+      return;
+    }
+  }
+}
+
+}  // namespace
+
 std::vector<std::string> collect_scenario_files(const std::vector<std::string>& paths,
                                                 std::vector<InputError>& errors) {
   namespace fs = std::filesystem;
   std::vector<std::string> out;
   for (const auto& p : paths) {
     std::error_code ec;
-    if (fs::is_directory(p, ec)) {
+    const fs::file_status st = fs::status(p, ec);
+    if (fs::is_directory(st)) {
       std::vector<std::string> found;
-      for (const auto& e : fs::recursive_directory_iterator(p, ec))
-        if (e.is_regular_file() && e.path().extension() == ".yaml")
-          found.push_back(e.path().string());
+      walk_scenario_folder(p, found, errors, 0);
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::exists(p, ec)) {
+    } else if (fs::exists(st)) {
       out.push_back(p);
+    } else if (ec && ec != std::errc::no_such_file_or_directory) {
+      errors.push_back({p, {0, 0}, "path", "cannot read: " + ec.message()});
     } else {
       errors.push_back({p, {0, 0}, "path", "no such file or directory"});
     }

@@ -564,7 +564,8 @@ bool load_for_command(const std::vector<std::string>& paths, const RunOptions& o
 // Reports the input errors and writes the JUnit/JSON files asked for; false
 // when a file could not be written.
 bool finish_command(const RunSummary& sum, const RunOptions& options, std::ostream& err) {
-  for (const InputError& e : sum.input_errors) err << "input error: " << to_string(e) << "\n";
+  for (const InputError& e : sum.input_errors)
+    err << "input error: " << printable(to_string(e)) << "\n";  // a path may hold any byte
   bool written = true;
   if (options.junit_path) written = write_file(*options.junit_path, to_junit_xml(sum), err);
   if (options.json_path) written = write_file(*options.json_path, to_json(sum), err) && written;
@@ -581,7 +582,7 @@ int run_scenarios_command(const std::vector<std::string>& paths, const RunOption
   RunSummary sum = run_scenarios(loaded.scenarios, subject, options);
   sum.input_errors = std::move(errors);
   const bool written = finish_command(sum, options, err);
-  out << format_report(sum);
+  out << printable_lines(format_report(sum));  // ids and paths may hold any byte
   const int code = exit_code(sum);
   return written || code != 0 ? code : 2;
 }

@@ -101,13 +101,19 @@ struct LoadResult {
 // Parses one file's text. `file` is the name used in errors and reports.
 // A scenario with an error is left out; the others still load.
 LoadResult load_string(std::string_view text, const std::string& file);
-// Reads and parses one file.
+// The largest scenario file read (1 MiB, about forty times the largest
+// committed one): parsing holds the whole YAML tree, many times the text.
+inline constexpr std::size_t kMaxScenarioFileBytes = 1 << 20;
+// Reads and parses one file. A file larger than kMaxScenarioFileBytes, or
+// anything that is not a regular file (a FIFO, a device), is an input error.
 LoadResult load_file(const std::string& path);
 // Loads every file in turn (a broken file does not stop the others) and
 // reports ids used twice, naming both places.
 LoadResult load_files(const std::vector<std::string>& paths);
 // Expands directories to the *.yaml files below them, sorted; plain paths are
-// kept as given. A path that does not exist is an input error.
+// kept as given. Links to folders are not followed. A path that does not
+// exist, a folder that cannot be read and a link that cannot be resolved
+// (a loop) are input errors each; the other files are still returned.
 std::vector<std::string> collect_scenario_files(const std::vector<std::string>& paths,
                                                 std::vector<InputError>& errors);
 
