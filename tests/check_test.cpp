@@ -4,6 +4,9 @@
 // runs are deterministic, shardable and survive a JSON round trip.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <functional>
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -233,6 +236,57 @@ TEST(Check, JsonRoundTripKeepsFindingsAndRejectsOtherFiles) {
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("x.json"), std::string::npos);
   EXPECT_FALSE(from_json("{not json", "y.json").ok());
+}
+
+// A report read back (report merge) whose content names what this oracle does
+// not know is refused with the key at fault, never looked up blindly: an
+// unknown clause id used to fail an assert (or index before the catalogue).
+TEST(Check, AReportReadBackMustNameKnownRulesetsClausesSwitchesAndPositions) {
+  const Ruleset broken = zanzibar_mutant(all_mutants()[0].name);
+  const CheckResult res = run(broken, options_for("ap-zanzibar", 8));
+  ASSERT_FALSE(res.deviations.empty());
+  const nlohmann::json good = nlohmann::json::parse(to_json(res));
+  ASSERT_TRUE(from_json(good.dump(), "r.json").ok());
+  struct Case {
+    std::function<void(nlohmann::json&)> edit;
+    std::string message;
+  };
+  const std::vector<Case> cases{
+      {[](nlohmann::json& j) { j["ruleset"] = "no-such-rules"; },
+       "r.json: ruleset 'no-such-rules' is not one this oracle implements"},
+      {[](nlohmann::json& j) { j["deviations"][0]["clause"] = "ap.no.such"; },
+       "r.json: deviations[0].clause: 'ap.no.such' is not a clause id of the catalogue"},
+      {[](nlohmann::json& j) { j["deviations"][0]["switch"] = "no-such-switch"; },
+       "r.json: deviations[0].switch: 'no-such-switch' is not a switch of ap-zanzibar"},
+      {[](nlohmann::json& j) { j["deviations"][0]["witness"]["position"] = "x: [injected]"; },
+       "r.json: deviations[0].witness.position: 'x: [injected]' is not a position"},
+      {[](nlohmann::json& j) { j["deviations"][0]["witness"]["ruleset"] = "guide-v2"; },
+       "r.json: deviations[0].witness.ruleset: 'guide-v2' is not the report's ruleset"},
+      {[](nlohmann::json& j) { j["deviations"][0]["witness"]["clauses"] = {"zz"}; },
+       "r.json: deviations[0].witness.clauses[0]: 'zz' is not a clause id"},
+  };
+  for (const Case& c : cases) {
+    nlohmann::json j = good;
+    c.edit(j);
+    const auto back = from_json(j.dump(), "r.json");
+    ASSERT_FALSE(back.ok()) << c.message;
+    EXPECT_EQ(back.error().message.rfind(c.message, 0), 0u) << back.error().message;
+  }
+}
+
+// Witness YAML quotes every scalar that comes from a report, so text that
+// looks like YAML structure stays one scalar.
+TEST(Check, WitnessYamlQuotesItsScalars) {
+  const Ruleset broken = zanzibar_mutant(all_mutants()[0].name);
+  CheckResult res = run(broken, options_for("ap-zanzibar", 8));
+  ASSERT_FALSE(res.deviations.empty());
+  Deviation& d = res.deviations.front();
+  d.witness.move = "A6L\n    rulesets: [x]";
+  const std::string yaml = deviation_yaml(res, d);
+  EXPECT_NE(yaml.find("    position: '" + d.witness.position + "'"), std::string::npos) << yaml;
+  EXPECT_EQ(yaml.find("\n    rulesets: [x]"), std::string::npos) << yaml;
+  const YAML::Node root = YAML::Load(yaml);
+  EXPECT_EQ(root["scenarios"][0]["rulesets"].size(), 1u) << yaml;
 }
 
 TEST(Check, WitnessScenarioLoadsPassesTheOracleAndFailsTheMutant) {

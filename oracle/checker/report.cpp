@@ -5,6 +5,7 @@
 #include <cctype>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
@@ -12,6 +13,7 @@
 #include "oracle/core/files.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/switches.hpp"
 
 namespace bao::check {
 namespace {
@@ -305,6 +307,67 @@ std::string to_json(const CheckResult& r) {
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
+namespace {
+
+// What a report read back must hold beyond its JSON shape: a ruleset this
+// oracle implements, clause and switch ids of its catalogues, and BPN where
+// a position belongs. The error names the key and the index.
+std::optional<std::string> invalid_content(const CheckResult& r) {
+  const Ruleset* rules = find_ruleset(r.options.ruleset);
+  if (rules == nullptr)
+    return fmt::format("ruleset '{}' is not one this oracle implements", r.options.ruleset);
+  auto clause = [&](const std::string& key, const std::string& id) -> std::optional<std::string> {
+    if (find_clause(id) == ClauseId::None)
+      return fmt::format("{}: '{}' is not a clause id of the catalogue", key, id);
+    return std::nullopt;
+  };
+  auto position = [&](const std::string& key, const std::string& bpn,
+                      bool start_allowed) -> std::optional<std::string> {
+    if (bpn.empty() || (start_allowed && bpn == "start")) return std::nullopt;
+    if (auto p = parse_bpn(bpn); !p)
+      return fmt::format("{}: '{}' is not a position: {}", key, bpn, p.error().message);
+    return std::nullopt;
+  };
+  auto finding = [&](const std::string& key, const Finding& f) -> std::optional<std::string> {
+    if (f.ruleset != r.options.ruleset)
+      return fmt::format("{}.ruleset: '{}' is not the report's ruleset '{}'", key, f.ruleset,
+                         r.options.ruleset);
+    for (std::size_t i = 0; i < f.clauses.size(); ++i)
+      if (auto e = clause(fmt::format("{}.clauses[{}]", key, i), f.clauses[i])) return e;
+    if (auto e = position(key + ".position", f.position, false)) return e;
+    if (auto e = position(key + ".start", f.start, true)) return e;
+    if (auto e = position(key + ".found_at", f.found_at, false)) return e;
+    if (!f.move.empty() && !f.position.empty()) {
+      const auto p = parse_bpn(f.position);
+      if (auto m = parse_move(f.move, p->to_move); !m)
+        return fmt::format("{}.move: '{}' is not a move: {}", key, f.move, m.error().message);
+    }
+    return std::nullopt;
+  };
+  for (std::size_t i = 0; i < r.deviations.size(); ++i) {
+    const Deviation& d = r.deviations[i];
+    const std::string key = fmt::format("{}[{}]", d.accepted ? "accepted" : "deviations", i);
+    if (auto e = clause(key + ".clause", d.clause)) return e;
+    if (!d.plays_as.empty())
+      if (auto e = clause(key + ".plays_as", d.plays_as)) return e;
+    if (!find_switch(*rules, d.switch_id))
+      return fmt::format("{}.switch: '{}' is not a switch of {}", key, d.switch_id, rules->id);
+    if (auto e = finding(key + ".witness", d.witness)) return e;
+  }
+  for (std::size_t i = 0; i < r.findings.size(); ++i)
+    if (auto e = finding(fmt::format("unexplained[{}]", i), r.findings[i])) return e;
+  for (std::size_t i = 0; i < r.options.accepted.size(); ++i)
+    if (!find_switch(*rules, r.options.accepted[i]))
+      return fmt::format("accept[{}].switch: '{}' is not a switch of {}", i,
+                         r.options.accepted[i], rules->id);
+  for (std::size_t i = 0; i < r.options.accepted_clauses.size(); ++i)
+    if (auto e = clause(fmt::format("accept[{}].clause", i), r.options.accepted_clauses[i]))
+      return e;
+  return std::nullopt;
+}
+
+}  // namespace
+
 Expected<CheckResult> from_json(std::string_view text, const std::string& where) {
   try {
     const json j = json::parse(text);
@@ -342,6 +405,7 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
       for (const json& d : j.at(key)) r.deviations.push_back(deviation_from(d));
     for (const json& f : j.at("unexplained")) r.findings.push_back(finding_from(f));
     for (const json& n : j.at("notation")) r.notation.push_back(notation_from(n));
+    if (auto bad = invalid_content(r)) return Error{fmt::format("{}: {}", where, *bad)};
     return r;
   } catch (const std::exception& e) {
     return Error{fmt::format("{}: {}", where, e.what())};
@@ -609,12 +673,12 @@ std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::str
       "# scenarios/.\n"
       "# Reproduce: {}\nscenarios:\n",
       printable(r.engine), f.ruleset, printable(reproduce_command(r, f)));
-  out += fmt::format("  - id: {}\n    rulesets: [{}]\n", id, f.ruleset);
+  out += fmt::format("  - id: {}\n    rulesets: [{}]\n", yaml_quote(id), yaml_quote(f.ruleset));
   out += fmt::format("    source: {}\n", yaml_quote("found by bao-oracle check; the clause below "
                                                     "names the rule text"));
-  out += fmt::format("    clauses: [{}]\n", clause);
+  out += fmt::format("    clauses: [{}]\n", clause.empty() ? "" : yaml_quote(clause));
   out += fmt::format("    note: {}\n", yaml_quote(note));
-  out += fmt::format("    position: {}\n    checks:\n", f.position);
+  out += fmt::format("    position: {}\n    checks:\n", yaml_quote(f.position));
   const Ruleset* rules = find_ruleset(f.ruleset);
   auto pos = parse_bpn(f.position);
   if (!rules || !pos) return out;
@@ -625,10 +689,11 @@ std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::str
     auto mv = parse_move(f.move, pos->to_move);
     auto after = mv ? play(*rules, *pos, *mv) : Expected<Position>(mv.error());
     if (after)
-      out += fmt::format("      - play: {}\n        result: {}\n        status: {}\n", f.move,
-                         to_bpn(*after), to_string(status(*rules, *after)));
+      out += fmt::format("      - play: {}\n        result: {}\n        status: {}\n",
+                         yaml_quote(f.move), yaml_quote(to_bpn(*after)),
+                         to_string(status(*rules, *after)));
     else
-      out += fmt::format("      - excludes: {}\n", f.move);
+      out += fmt::format("      - excludes: {}\n", yaml_quote(f.move));
   }
   return out;
 }
