@@ -2,7 +2,11 @@
 // JUnit and YAML files the project writes: the escapers must keep those
 // files valid for a strict reader whatever bytes arrive.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "oracle/core/files.hpp"
@@ -24,6 +28,33 @@ TEST(Files, PrintableKeepsOneLine) {
   EXPECT_EQ(printable("a\rscenarios: []\nb"), "a\\x0Dscenarios: []\\x0Ab");
   EXPECT_EQ(printable("\xF0\x9F\x98\x80 ok"), "\xF0\x9F\x98\x80 ok");
   EXPECT_EQ(printable("\xF5\x80\x80\x80"), "\\xF5\\x80\\x80\\x80");
+}
+
+// A file written atomically replaces the old one whole, leaves no temporary
+// of its own, and clears the temporaries that dead writers left beside it
+// (a live process's stays).
+TEST(Files, WriteFileAtomicClearsTemporariesOfDeadWriters) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("bao-files-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const pid_t gone = ::fork();
+  if (gone == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(gone, &status, 0);
+  const fs::path file = dir / "report.json";
+  const fs::path stale = dir / ("report.json.tmp." + std::to_string(gone));
+  const fs::path live = dir / "report.json.tmp.1";  // pid 1 is always running
+  std::ofstream(stale) << "half";
+  std::ofstream(live) << "half";
+  std::ofstream(file) << "old";
+  auto ok = write_file_atomic(file.string(), "new");
+  ASSERT_TRUE(ok.ok()) << ok.error().message;
+  EXPECT_EQ(read_file(file.string()).value(), "new");
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_FALSE(fs::exists(dir / ("report.json.tmp." + std::to_string(::getpid()))));
+  fs::remove_all(dir);
 }
 
 }  // namespace

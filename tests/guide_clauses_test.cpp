@@ -241,6 +241,39 @@ TEST(GuideWin, EmptyingTheFrontRowEndsAtOnce) {
   }
 }
 
+// Issue 14, item 9: the capture that ends the game is still a capture.
+// (a) Namua: North's house a5 (6) is its only front pit, South A4 1 faces
+// it. A4R: take a5 (6): the game ends before sowing, and the house, having
+// lost all its pieces to a capture, is no longer owned; South keeps A5.
+// (b) Mtaji, no mtaji capture yet, A5 3 and a5 3 owned: A2R: A3, A4 (2),
+// take a5 (3): the game ends; the first mtaji capture ends both houses.
+// clause: guide.nyumba.ownership-lost
+// clause: guide.nyumba.first-mtaji-capture
+TEST(GuideWin, AGameEndingCaptureStillEndsOwnership) {
+  for (std::string_view rs : {kV2, kR002}) {
+    const std::string namua =
+        "S 0,0,0,1,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5,a5";
+    for (std::string_view mv : {"A4L", "A4R"}) {
+      Played r = play_traced(rs, namua, mv);
+      EXPECT_EQ(r.bpn,
+                "N 0,0,0,2,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 "
+                "house=A5 store=6,0")
+          << rs << " " << mv;
+      EXPECT_EQ(trace_text(r.trace), "place A4; capture a5 6; house-lost a5; end front-empty");
+      EXPECT_EQ(clause_at(r.trace, EventKind::HouseLost, "a5"), "guide.nyumba.ownership-lost");
+      EXPECT_EQ(status_of(rs, r.bpn), "win S front-empty");
+    }
+    const std::string mtaji =
+        "S 0,2,0,1,3,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,3,0,0,0/0,0,0,2,0,0,0,0 house=A5,a5";
+    EXPECT_EQ(legal(rs, mtaji), (Moves{"A2R"}));
+    Played r = play_traced(rs, mtaji, "A2R");
+    EXPECT_EQ(r.bpn, "N 0,0,1,2,3,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 store=3,0")
+        << rs;
+    EXPECT_EQ(clause_at(r.trace, EventKind::HouseLost, "A5"), "guide.nyumba.first-mtaji-capture");
+    EXPECT_EQ(status_of(rs, r.bpn), "win S front-empty");
+  }
+}
+
 // ===========================================================================
 // 05: namua takata
 

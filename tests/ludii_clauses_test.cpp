@@ -160,6 +160,32 @@ TEST(LudiiNamua, EndPitOutwardOnlyWhenAlone) {
   EXPECT_EQ(status_of(kLudii, r.bpn), "win N front-empty");
 }
 
+// Issue 14, item 9. A capture that empties North's inner row wins at once,
+// but it has emptied the pit it took. (a) Namua: the house a5 (6, never
+// emptied) is North's only front pit; A4R takes it: no longer the house,
+// South's A5 keeps its status. (b) Next stage, no capture yet: A2R: A3, A4
+// (2), take a5 (3): both houses end at this first capture.
+// clause: ludii.house.definition
+// clause: ludii.interp.mtaji-first-capture
+TEST(LudiiWin, AGameEndingCaptureStillEmptiesTheHouse) {
+  Played r = play_traced(
+      kLudii,
+      "S 0,0,0,1,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 hand=5,5 house=A5,a5",
+      "A4R");
+  EXPECT_EQ(r.bpn,
+            "N 0,0,0,2,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=4,5 house=A5 "
+            "store=6,0");
+  EXPECT_EQ(trace_text(r.trace), "place A4; capture a5 6; house-lost a5; end front-empty");
+  EXPECT_EQ(clause_at(r.trace, EventKind::HouseLost, "a5"), "ludii.house.definition");
+  EXPECT_EQ(status_of(kLudii, r.bpn), "win S front-empty");
+  r = play_traced(kLudii,
+                  "S 0,2,0,1,3,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,3,0,0,0/0,0,0,2,0,0,0,0 house=A5,a5",
+                  "A2R");
+  EXPECT_EQ(r.bpn, "N 0,0,1,2,3,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 store=3,0");
+  EXPECT_EQ(clause_at(r.trace, EventKind::HouseLost, "A5"), "ludii.interp.mtaji-first-capture");
+  EXPECT_EQ(status_of(kLudii, r.bpn), "win S front-empty");
+}
+
 // Interpretations of the namua placement: a pit of one still captures
 // beside a pit of 2 (A2 1 faces a7 1; A4 3 faces empty a5): A2R: A2 2, take
 // a7 (1) into A1 -> stop. A house of 5 is not the house (judged before the

@@ -4,17 +4,107 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
 #include <unistd.h>
 
 namespace bao {
 
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string errno_text() {
+  return std::strerror(errno);
+}
+
+// Writes the whole of `text` to a new file `path` and flushes it to disk.
+Expected<bool> write_synced(const fs::path& path, std::string_view text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Error{fmt::format("cannot write {}: {}", path.string(), errno_text())};
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const std::string why = errno_text();
+      ::close(fd);
+      return Error{fmt::format("cannot write {}: {}", path.string(), why)};
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0) {
+    const std::string why = errno_text();
+    ::close(fd);
+    return Error{fmt::format("cannot flush {} to disk: {}", path.string(), why)};
+  }
+  if (::close(fd) != 0)
+    return Error{fmt::format("cannot write {}: {}", path.string(), errno_text())};
+  return true;
+}
+
+// Flushes a folder's entries (a rename or a new file in it) to disk.
+Expected<bool> sync_folder(const fs::path& dir) {
+  const fs::path d = dir.empty() ? fs::path(".") : dir;
+  const int fd = ::open(d.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return Error{fmt::format("cannot open folder {}: {}", d.string(), errno_text())};
+  const int rc = ::fsync(fd);
+  const std::string why = rc != 0 ? errno_text() : "";
+  ::close(fd);
+  if (rc != 0) return Error{fmt::format("cannot flush folder {} to disk: {}", d.string(), why)};
+  return true;
+}
+
+// The pid in a name `<stem><infix><pid>`, or 0 when the name is not one.
+pid_t temp_pid(std::string_view name, std::string_view stem, std::string_view infix) {
+  if (!name.starts_with(stem)) return 0;
+  name.remove_prefix(stem.size());
+  if (!name.starts_with(infix)) return 0;
+  name.remove_prefix(infix.size());
+  if (name.empty() || name.size() > 9) return 0;
+  pid_t pid = 0;
+  for (const char c : name) {
+    if (c < '0' || c > '9') return 0;
+    pid = pid * 10 + (c - '0');
+  }
+  return pid;
+}
+
+// Whether a temporary name's pid belongs to no running process. A pid that
+// is alive (or that we may not signal) is left alone, whoever it is now.
+bool dead(pid_t pid) {
+  return pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH;
+}
+
+// Removes `<path>.tmp.<pid>` files that dead processes left beside `path`.
+void remove_stale_file_temps(const fs::path& path) {
+  std::error_code ec;
+  const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  const std::string stem = path.filename().string();
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (!dead(temp_pid(e.path().filename().string(), stem, ".tmp."))) continue;
+    std::error_code ignore;
+    if (!e.is_directory(ignore)) fs::remove(e.path(), ignore);
+  }
+}
+
+}  // namespace
+
+void test_hook_step() {
+  static int steps = 0;
+  const char* limit = std::getenv("BAO_TEST_DIE_AFTER");
+  if (limit == nullptr || *limit == '\0') return;
+  if (++steps >= std::atoi(limit)) ::raise(SIGKILL);
+}
+
 Expected<bool> write_file_atomic(const std::string& path, std::string_view text) {
-  namespace fs = std::filesystem;
   std::error_code ec;
   const fs::path target(path);
   if (target.has_parent_path()) {
@@ -23,16 +113,10 @@ Expected<bool> write_file_atomic(const std::string& path, std::string_view text)
       return Error{fmt::format("cannot create directory {}: {}", target.parent_path().string(),
                                ec.message())};
   }
-  const std::string tmp = fmt::format("{}.tmp.{}", path, ::getpid());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    if (!f) return Error{fmt::format("cannot write {}: {}", path, std::strerror(errno))};
-    f.write(text.data(), static_cast<std::streamsize>(text.size()));
-    f.flush();
-    if (!f) {
-      fs::remove(tmp, ec);
-      return Error{fmt::format("cannot write {}: {}", path, std::strerror(errno))};
-    }
+  const fs::path tmp = fmt::format("{}.tmp.{}", path, ::getpid());
+  if (auto w = write_synced(tmp, text); !w) {
+    fs::remove(tmp, ec);
+    return w;
   }
   fs::rename(tmp, target, ec);
   if (ec) {
@@ -40,6 +124,190 @@ Expected<bool> write_file_atomic(const std::string& path, std::string_view text)
     fs::remove(tmp, ignore);
     return Error{fmt::format("cannot write {}: {}", path, ec.message())};
   }
+  if (auto s = sync_folder(target.parent_path()); !s) return s;
+  test_hook_step();
+  remove_stale_file_temps(target);
+  return true;
+}
+
+namespace {
+
+// An entry of the old folder to carry into the new one.
+struct Kept {
+  fs::path relative;
+  bool folder;
+};
+
+// What of the old folder `dir` the new set keeps: the plain files and
+// symbolic links it does not own, and the folders on the way to them. A
+// folder it does not own, or a device, socket or pipe, is an error.
+Expected<std::vector<Kept>> entries_to_keep(const fs::path& dir, const FileSet& set) {
+  std::vector<Kept> kept;
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, ec), end;
+  if (ec) return Error{fmt::format("cannot read folder {}: {}", dir.string(), ec.message())};
+  for (; it != end; it.increment(ec)) {
+    if (ec) return Error{fmt::format("cannot read folder {}: {}", dir.string(), ec.message())};
+    const fs::path rel = fs::relative(it->path(), dir);
+    const fs::file_status st = it->symlink_status(ec);
+    const bool folder = fs::is_directory(st);
+    if (set.owns(rel, folder)) continue;
+    if (folder) {
+      return Error{fmt::format(
+          "{} is a folder this command did not write; it replaces {} as a whole and keeps only "
+          "plain files it does not own: move it elsewhere or choose another folder",
+          it->path().string(), dir.string())};
+    }
+    if (!fs::is_regular_file(st) && !fs::is_symlink(st))
+      return Error{fmt::format("{} is neither a file nor a folder; {} cannot be replaced",
+                               it->path().string(), dir.string())};
+    // A temporary file of an earlier writer is not carried over.
+    const std::string name = rel.filename().string();
+    const std::size_t at = name.rfind(".tmp.");
+    if (at != std::string::npos && temp_pid(name, name.substr(0, at), ".tmp.") > 0) continue;
+    kept.push_back({rel, false});
+  }
+  return kept;
+}
+
+// Folders under `root` (deepest first), then `root`, flushed to disk.
+Expected<bool> sync_tree(const fs::path& root) {
+  std::vector<fs::path> folders;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_directory(ec)) folders.push_back(it->path());
+  if (ec) return Error{fmt::format("cannot read folder {}: {}", root.string(), ec.message())};
+  for (auto f = folders.rbegin(); f != folders.rend(); ++f)
+    if (auto s = sync_folder(*f); !s) return s;
+  return sync_folder(root);
+}
+
+// Step 1: what dead writers of `target` left beside it.
+void remove_stale_folder_temps(const fs::path& target) {
+  const fs::path parent = target.parent_path();
+  const std::string stem = target.filename().string();
+  std::error_code ec;
+  std::vector<fs::path> tmp, old;
+  for (const auto& e : fs::directory_iterator(parent, ec)) {
+    const std::string name = e.path().filename().string();
+    if (dead(temp_pid(name, stem, ".tmp."))) tmp.push_back(e.path());
+    if (dead(temp_pid(name, stem, ".old."))) old.push_back(e.path());
+  }
+  std::error_code ignore;
+  // A writer stopped between its two renames left no folder at `target`:
+  // the old set goes back.
+  if (!fs::exists(fs::symlink_status(target, ignore)) && !old.empty()) {
+    fs::rename(old.back(), target, ignore);
+    old.pop_back();
+  }
+  for (const auto& p : tmp) fs::remove_all(p, ignore);
+  for (const auto& p : old) fs::remove_all(p, ignore);
+}
+
+}  // namespace
+
+Expected<bool> replace_folder(const std::string& dir, const FileSet& set) {
+  std::error_code ec;
+  fs::path target = fs::absolute(fs::path(dir), ec).lexically_normal();
+  if (ec) return Error{fmt::format("cannot use folder {}: {}", dir, ec.message())};
+  if (!target.has_filename()) target = target.parent_path();  // a trailing '/'
+  if (!target.has_filename() || target == target.root_path())
+    return Error{fmt::format("cannot replace folder {}: it has no parent", dir)};
+  const fs::path parent = target.parent_path();
+  fs::create_directories(parent, ec);
+  if (ec) return Error{fmt::format("cannot create {}: {}", parent.string(), ec.message())};
+  remove_stale_folder_temps(target);
+
+  const fs::file_status st = fs::symlink_status(target, ec);
+  const bool had_old = fs::exists(st);
+  if (had_old && !fs::is_directory(st))
+    return Error{fmt::format("cannot write into {}: it is not a folder", dir)};
+  std::vector<Kept> kept;
+  if (had_old) {
+    auto k = entries_to_keep(target, set);
+    if (!k) return k.error();
+    kept = std::move(*k);
+  }
+
+  // Step 2: the new set, beside the old one.
+  const fs::path tmp = parent / fmt::format("{}.tmp.{}", target.filename().string(), ::getpid());
+  fs::remove_all(tmp, ec);
+  fs::create_directory(tmp, ec);
+  if (ec) return Error{fmt::format("cannot create {}: {}", tmp.string(), ec.message())};
+  const auto fail = [&](Error e) -> Expected<bool> {
+    std::error_code ignore;
+    fs::remove_all(tmp, ignore);
+    return e;
+  };
+  for (const std::string& folder : set.folders) {
+    fs::create_directories(tmp / folder, ec);
+    if (ec)
+      return fail(
+          Error{fmt::format("cannot create {}: {}", (tmp / folder).string(), ec.message())});
+  }
+  for (const auto& [name, text] : set.files) {
+    const fs::path file = tmp / name;
+    fs::create_directories(file.parent_path(), ec);
+    if (ec)
+      return fail(
+          Error{fmt::format("cannot create {}: {}", file.parent_path().string(), ec.message())});
+    if (auto w = write_synced(file, text); !w) return fail(w.error());
+    test_hook_step();
+  }
+  for (const Kept& k : kept) {
+    const fs::path from = target / k.relative, to = tmp / k.relative;
+    if (fs::exists(fs::symlink_status(to, ec))) continue;  // the new set writes it
+    fs::create_directories(to.parent_path(), ec);
+    if (ec)
+      return fail(
+          Error{fmt::format("cannot create {}: {}", to.parent_path().string(), ec.message())});
+    if (fs::is_symlink(fs::symlink_status(from, ec))) {
+      fs::copy_symlink(from, to, ec);
+    } else {
+      fs::create_hard_link(from, to, ec);
+      if (ec) {
+        ec.clear();
+        fs::copy_file(from, to, ec);
+        if (!ec) {
+          auto text = read_file(to.string());
+          if (!text) return fail(text.error());
+          if (auto w = write_synced(to, *text); !w) return fail(w.error());
+        }
+      }
+    }
+    if (ec)
+      return fail(
+          Error{fmt::format("cannot keep {} in the new {}: {}", from.string(), dir, ec.message())});
+  }
+  if (auto s = sync_tree(tmp); !s) return fail(s.error());
+
+  // Step 3: the swap.
+  fs::path leftover;  // where the old set is after the swap
+  if (!had_old) {
+    if (::rename(tmp.c_str(), target.c_str()) != 0)
+      return fail(Error{fmt::format("cannot move {} to {}: {}", tmp.string(), dir, errno_text())});
+  } else if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, target.c_str(), RENAME_EXCHANGE) == 0) {
+    leftover = tmp;
+  } else if (errno == EINVAL || errno == ENOSYS || errno == ENOTSUP) {
+    // No atomic exchange here: the old set aside, then the new one in.
+    const fs::path old = parent / fmt::format("{}.old.{}", target.filename().string(), ::getpid());
+    if (::rename(target.c_str(), old.c_str()) != 0)
+      return fail(Error{fmt::format("cannot move {} aside: {}", dir, errno_text())});
+    if (::rename(tmp.c_str(), target.c_str()) != 0) {
+      const std::string why = errno_text();
+      ::rename(old.c_str(), target.c_str());
+      return fail(Error{fmt::format("cannot move {} to {}: {}", tmp.string(), dir, why)});
+    }
+    leftover = old;
+  } else {
+    return fail(Error{fmt::format("cannot swap {} into {}: {}", tmp.string(), dir, errno_text())});
+  }
+  if (auto s = sync_folder(parent); !s) return s;
+  test_hook_step();
+  if (!leftover.empty()) fs::remove_all(leftover, ec);
+  if (ec)
+    return Error{fmt::format("wrote {}, but cannot remove the old set in {}: {}", dir,
+                             leftover.string(), ec.message())};
   return true;
 }
 

@@ -3,17 +3,56 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "oracle/core/expected.hpp"
 
 namespace bao {
 
-// Writes `text` to a temporary file next to `path`, then renames it into
-// place, so a reader sees the old file or the whole new one. Creates missing
-// parent directories. The error names the path and the reason.
+// Writes `text` to a temporary file next to `path` (`<path>.tmp.<pid>`),
+// flushes it to disk (fsync), renames it into place and flushes the folder,
+// so that a reader, or the file system after a crash, has the old file or the
+// whole new one. Temporary files `<path>.tmp.<pid>` that dead processes left
+// beside it are removed. Creates missing parent directories. The error names
+// the path and the reason.
 Expected<bool> write_file_atomic(const std::string& path, std::string_view text);
+
+// A folder whose whole content one command writes (a divergence report):
+// the files to write, as paths relative to the folder with their text, and
+// which paths of an existing folder the command owns (the predicate gets a
+// relative path and whether it is a folder).
+struct FileSet {
+  std::vector<std::pair<std::string, std::string>> files;
+  std::vector<std::string> folders;  // made even when no file goes in them
+  std::function<bool(const std::filesystem::path& relative, bool is_folder)> owns;
+};
+
+// Replaces the folder `dir` with `set` in one step, so that whenever the
+// process stops, `dir` holds either the whole old set or the whole new one:
+//  1. removes what dead processes left beside `dir` (`<dir>.tmp.<pid>`,
+//     `<dir>.old.<pid>`; an `.old` one is put back when `dir` is missing);
+//  2. writes every file into a fresh sibling `<dir>.tmp.<pid>`, with the
+//     plain files of the old folder that `set` does not own hard-linked (or
+//     copied) across, so they are kept; a folder it does not own, or any
+//     other kind of entry, is an error before anything is written;
+//  3. flushes every file and folder (fsync), swaps the two folders
+//     atomically (renameat2 RENAME_EXCHANGE; where the file system cannot,
+//     two renames, which step 1 repairs if the process stops between them),
+//     flushes the parent, and removes the old set.
+// Stale `*.tmp.<pid>` files inside the old folder are not carried over.
+// Errors name the path and the reason.
+Expected<bool> replace_folder(const std::string& dir, const FileSet& set);
+
+// TEST HOOK: with BAO_TEST_DIE_AFTER=N in the environment, the process kills
+// itself (SIGKILL) after its N-th durable step: each file written by
+// write_file_atomic or replace_folder is a step, and so is replace_folder's
+// swap. The tests use it to stop a writer part way (tests/files_test.cpp).
+void test_hook_step();
 
 // The most read_file reads unless told otherwise (256 MiB: far above any
 // report the project writes, far below what would exhaust memory).

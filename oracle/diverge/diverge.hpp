@@ -173,8 +173,9 @@ std::string witness_yaml(const WitnessFile& file);
 std::string witness_svg(const Witness& witness, std::string_view id_prefix);
 
 // Writes report.md, report.html, report.json and witnesses/*.{yaml,svg}
-// under `dir`, each file atomically; removes stale witness files. Returns the
-// number of witnesses written.
+// as one set that replaces the folder `dir` in one step (replace_folder,
+// oracle/core/files.hpp): the old set, stale witnesses included, goes; other
+// plain files in `dir` are kept. Returns the number of witnesses written.
 Expected<int> write_report(const Report& report, const std::string& dir);
 
 // ---- The command --------------------------------------------------------------

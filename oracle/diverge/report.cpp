@@ -615,39 +615,40 @@ std::string witness_yaml(const WitnessFile& file) {
 
 // ---- Files ------------------------------------------------------------------------
 
+namespace {
+
+// What `diverge` writes into its folder, and so replaces with each run: the
+// three reports and the witnesses' scenarios and pictures. Anything else
+// there (a README.md) is kept; a folder other than witnesses/ is refused
+// (replace_folder in oracle/core/files.hpp).
+bool owned_by_diverge(const std::filesystem::path& rel, bool is_folder) {
+  if (is_folder) return rel == "witnesses";
+  if (rel.has_parent_path())
+    return rel.parent_path() == "witnesses" &&
+           (rel.extension() == ".yaml" || rel.extension() == ".svg");
+  return rel == "report.md" || rel == "report.html" || rel == "report.json";
+}
+
+}  // namespace
+
 Expected<int> write_report(const Report& report, const std::string& dir) {
-  namespace fs = std::filesystem;
   // Everything is rendered before the first file is written.
   const std::vector<WitnessFile> files = witness_files(report);
-  std::vector<std::pair<std::string, std::string>> out;
+  FileSet set;
+  set.owns = owned_by_diverge;
   for (const WitnessFile& f : files) {
-    out.emplace_back(fmt::format("witnesses/{}.yaml", f.stem), witness_yaml(f));
-    out.emplace_back(fmt::format("witnesses/{}.svg", f.stem),
-                     witness_svg(f.group->witness, f.stem));
+    set.files.emplace_back(fmt::format("witnesses/{}.yaml", f.stem), witness_yaml(f));
+    set.files.emplace_back(fmt::format("witnesses/{}.svg", f.stem),
+                           witness_svg(f.group->witness, f.stem));
   }
-  out.emplace_back("report.json", render_json(report));
-  out.emplace_back("report.md", render_markdown(report));
-  out.emplace_back("report.html", render_html(report));
-
-  const fs::path root(dir);
-  const fs::path witnesses = root / "witnesses";
-  std::error_code ec;
-  fs::create_directories(witnesses, ec);
-  if (ec)
-    return Error{fmt::format("--out: cannot create {}: {}", witnesses.string(), ec.message())};
-  std::set<std::string> written;
-  for (const auto& [name, text] : out) {
-    if (auto ok = write_file_atomic((root / name).string(), text); !ok)
-      return Error{fmt::format("--out: {}", ok.error().message)};
-    written.insert(fs::path(name).filename().string());
-  }
-  // Witnesses of an earlier run that this one no longer has.
-  for (const auto& entry : fs::directory_iterator(witnesses, ec)) {
-    const fs::path& p = entry.path();
-    const bool ours = p.extension() == ".yaml" || p.extension() == ".svg";
-    if (ours && entry.is_regular_file() && written.count(p.filename().string()) == 0)
-      fs::remove(p, ec);
-  }
+  set.folders = {"witnesses"};  // there even when no pair disagrees
+  set.files.emplace_back("report.json", render_json(report));
+  set.files.emplace_back("report.md", render_markdown(report));
+  set.files.emplace_back("report.html", render_html(report));
+  // The whole set replaces the old one in one step: a run stopped at any
+  // point leaves the old set or the new one, never a mix.
+  if (auto ok = replace_folder(dir, set); !ok)
+    return Error{fmt::format("--out: {}", ok.error().message)};
   return static_cast<int>(files.size());
 }
 

@@ -247,16 +247,10 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   st.pos.at(them, target) = 0;
   st.trace.add(EventKind::Capture, them, target, n, why);
   if (st.creator_target & pit_bit(them, target)) st.captured_creator_target = true;
-  // guide.win.immediate: emptying the opponent's front row ends the game
-  // before the captured seeds are sown; they stay off the board.
-  if (ends_at_capture(st.rules) && st.pos.front_total(them) == 0) {
-    st.pos.store[index_of(st.me)] = static_cast<std::uint8_t>(st.pos.store[index_of(st.me)] + n);
-    st.end = TurnEnd::GameOver;
-    st.trace.add(EventKind::End, st.me, capturing_pit, 0, st.rules.cite.front_empty_now,
-                 Reason::FrontEmpty);
-    return capturing_pit;
-  }
   // 2. A captured house loses its status; blocks on either pit of the pair end.
+  //    These belong to the capture itself, so they hold also when the
+  //    capture ends the game below (issue 14, item 9: the guide ends the
+  //    game before the sowing, not before the capture).
   lose_house_status(st, them, target);
   // guide.nyumba.first-mtaji-capture: a mtaji-phase capture ends ownership on
   // both sides.
@@ -266,6 +260,15 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   if (!mutated(st.rules, Mutation::BlockSurvivesCapture)) {  // MUTANT: block-survives-capture
     clear_block(st, them, target);
     clear_block(st, st.me, capturing_pit);
+  }
+  // guide.win.immediate: emptying the opponent's front row ends the game
+  // before the captured seeds are sown; they stay off the board.
+  if (ends_at_capture(st.rules) && st.pos.front_total(them) == 0) {
+    st.pos.store[index_of(st.me)] = static_cast<std::uint8_t>(st.pos.store[index_of(st.me)] + n);
+    st.end = TurnEnd::GameOver;
+    st.trace.add(EventKind::End, st.me, capturing_pit, 0, st.rules.cite.front_empty_now,
+                 Reason::FrontEmpty);
+    return capturing_pit;
   }
   // 3. Choose the entry kichwa and sow the captured seeds from it.
   const ClauseId entry_clause = choose_entry(st, capturing_pit, st.dir);
