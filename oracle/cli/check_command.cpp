@@ -224,7 +224,7 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   if (started.usage) return fail(err, fmt::format("--engine: {}", started.usage->message));
   if (started.fault) return finish(fault_at_start(o, *started.fault), o, out, err);
 
-  ProgressLine line(!o.progress_lines && ::isatty(2));
+  ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)));
   check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
     if (o.progress_lines) {
       out << fmt::format("progress {} {} {} {}\n", s.games, s.positions, s.failing_games, groups)
@@ -314,7 +314,7 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
     }
     w.out = fds[0];
   }
-  ProgressLine line(::isatty(2) && failure.empty());
+  ProgressLine line((o.progress || ::isatty(2)) && failure.empty());
   // Read progress until every worker has closed its output.
   for (;;) {
     std::vector<pollfd> fds;
@@ -434,6 +434,8 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--accept", o.accept_file,
                       "YAML file of accepted deviations (switch or clause ids, each with a "
                       "reason): modelled, listed, and not failing the run");
+  c.check->add_flag("--progress", o.progress,
+                    "Show the progress line on stderr even when it is not a terminal");
   c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")
       ->group("");
   c.report = app.add_subcommand("report", "Work with check reports");
