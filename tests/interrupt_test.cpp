@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -123,10 +124,8 @@ class CheckProcess {
     fds_[1] = err[0];
   }
   ~CheckProcess() {
-    if (pid_ > 0 && !reaped_) {
-      ::kill(-pid_, SIGKILL);
-      ::waitpid(pid_, nullptr, 0);
-    }
+    if (pid_ > 0) ::kill(-pid_, SIGKILL);  // whatever of its group is left
+    if (pid_ > 0 && !reaped_) ::waitpid(pid_, nullptr, 0);
     for (int fd : fds_)
       if (fd >= 0) ::close(fd);
   }
@@ -148,22 +147,39 @@ class CheckProcess {
     return true;
   }
 
-  // Reads both outputs to their end and reaps the process; its exit status,
-  // or -1 when it did not exit within `limit` (then it is killed) or was
-  // killed by a signal (`signal_` says which).
+  // Waits for the process to exit and reaps it, then reads what is left of
+  // its outputs (for a short while: a process of the run left behind may
+  // hold them open). Its exit status, or -1 when it was killed by a signal
+  // (`killed_by()` says which) or did not exit within `limit` (it is then
+  // killed, and what it left behind is left for leftovers() to find).
   int finish(std::chrono::seconds limit) {
     const auto deadline = Clock::now() + limit;
-    while (read_some(deadline)) {
-    }
-    if (fds_[0] >= 0 || fds_[1] >= 0) ::kill(-pid_, SIGKILL);  // still running: a hang
     int status = 0;
-    pid_t r;
-    do r = ::waitpid(pid_, &status, 0);
-    while (r < 0 && errno == EINTR);
+    bool exited = false;
+    while (!exited) {
+      const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+      if (r == pid_) {
+        exited = true;
+      } else if (Clock::now() >= deadline) {
+        break;
+      } else if (!read_some(std::min(deadline, Clock::now() + 100ms))) {
+        std::this_thread::sleep_for(20ms);
+      }
+    }
+    if (!exited) {
+      ::kill(pid_, SIGKILL);
+      while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
+      timed_out_ = true;
+    }
     reaped_ = true;
+    const auto drain = Clock::now() + 2s;
+    while (read_some(drain)) {
+    }
     if (WIFSIGNALED(status)) signal_ = WTERMSIG(status);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return WIFEXITED(status) && !timed_out_ ? WEXITSTATUS(status) : -1;
   }
+  bool timed_out() const { return timed_out_; }
   int killed_by() const { return signal_; }
 
  private:
@@ -203,6 +219,7 @@ class CheckProcess {
   int fds_[2] = {-1, -1};
   std::string out_, err_;
   bool reaped_ = false;
+  bool timed_out_ = false;
   int signal_ = 0;
 };
 
@@ -264,7 +281,8 @@ TEST_P(InterruptedCheck, WritesWhatItFoundAndLeavesNoProcess) {
   RecordProperty("seconds_from_signal_to_exit", fmt::format("{:.2f}", seconds));
   std::cerr << fmt::format("[{}] exit {} {:.2f} s after {}\n", c.name, status, seconds,
                            c.signal_name);
-  EXPECT_EQ(status, 128 + c.signal) << "killed by signal " << check.killed_by() << "\n"
+  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "") << "killed by signal "
+                                    << check.killed_by() << "\n"
                                     << check.out() << check.err();
   EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
 
@@ -333,7 +351,8 @@ TEST_P(HungEngine, DoesNotPreventInterruption) {
   const double seconds = std::chrono::duration<double>(Clock::now() - sent).count();
   std::cerr << fmt::format("[{}] exit {} {:.2f} s after {}\n", c.name, status, seconds,
                            c.signal_name);
-  EXPECT_EQ(status, 128 + c.signal) << "killed by signal " << check.killed_by() << "\n"
+  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "") << "killed by signal "
+                                    << check.killed_by() << "\n"
                                     << check.out() << check.err();
   EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
   ASSERT_TRUE(fs::exists(dir / "report" / "report.json")) << check.out() << check.err();
@@ -349,6 +368,26 @@ INSTANTIATE_TEST_SUITE_P(Check, HungEngine,
                          ::testing::Values(Case{"SigintOneJob", SIGINT, "SIGINT", 1, false},
                                            Case{"SigtermTwoJobs", SIGTERM, "SIGTERM", 2, false}),
                          [](const ::testing::TestParamInfo<Case>& i) { return i.param.name; });
+
+// Killed outright, so that no handler of its runs: its workers (blocked
+// on engines that hang and ignore SIGTERM) and their engines die with it.
+TEST(KilledCheck, LeavesNoWorkerOrEngine) {
+  const std::string mark = mark_for("Sigkill");
+  CheckProcess check({"check", "--engine",
+                      fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark), "--ruleset",
+                      "ap-zanzibar", "--games", "1000000", "--jobs", "2", "--timeout-ms",
+                      "3600000"},
+                     mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
+  ASSERT_GT(check.pid(), 0);
+  // The check, two workers and two engines.
+  const bool all_up = check.read_until(
+      [&](const std::string&) { return marked_processes(mark).size() >= 5; }, 300s);
+  ASSERT_TRUE(all_up) << fmt::format("{}", fmt::join(marked_processes(mark), "\n"));
+  ASSERT_EQ(::kill(check.pid(), SIGKILL), 0);
+  check.finish(120s);
+  EXPECT_EQ(check.killed_by(), SIGKILL);
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+}
 
 }  // namespace
 }  // namespace bao
