@@ -6,13 +6,16 @@
 #include "oracle/protocol/engine_client.hpp"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <cerrno>
 #include <chrono>
+#include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace bao::protocol {
@@ -443,6 +446,82 @@ TEST_F(EngineClientTest, RestartsLeakNothing) {
     start_and_warm_up(crashing);
     EXPECT_EQ(fault_of(crashing, "moves").kind, FaultKind::Crash);
   }
+}
+
+// The wake descriptor (an interrupt's self-pipe) ends a wait on an engine
+// that has stopped answering, ignores SIGTERM and has an hour to answer;
+// while it is readable no engine is started.
+TEST_F(EngineClientTest, AWakeDescriptorEndsAWaitOnAHungEngine) {
+  int wake[2];
+  ASSERT_EQ(::pipe2(wake, O_CLOEXEC), 0);
+  {
+    EngineOptions o = fake({"hang-stubborn", k(kFaultAt)}, 3'600'000);
+    o.wake_fd = wake[0];
+    EngineClient client(o);
+    start_and_warm_up(client);
+    std::thread waker([&] {
+      std::this_thread::sleep_for(milliseconds(200));
+      ASSERT_EQ(::write(wake[1], "!", 1), 1);
+    });
+    const Fault f = fault_of(client, "moves");
+    waker.join();
+    EXPECT_EQ(f.kind, FaultKind::Interrupted) << describe(f);
+    EXPECT_EQ(f.exit.signal, SIGKILL) << "SIGTERM, ignored, then SIGKILL";
+    EXPECT_FALSE(client.running());
+    auto again = client.start();
+    ASSERT_FALSE(again);
+    EXPECT_EQ(again.fault().kind, FaultKind::Interrupted) << describe(again.fault());
+    EXPECT_FALSE(client.running());
+  }
+  ::close(wake[0]);
+  ::close(wake[1]);
+}
+
+// An engine that exits while a batch far larger than a pipe is being
+// written: EPIPE (SIGPIPE is ignored), then a crash fault with its status.
+TEST_F(EngineClientTest, AnEngineExitingWhileABatchIsWrittenIsACrash) {
+  EngineClient client(fake({"exit3", k(kFaultAt)}));
+  start_and_warm_up(client);
+  const std::vector<std::string> lines(50'000, "moves");  // 300 KB
+  auto r = client.batch(lines);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.fault().kind, FaultKind::Crash) << describe(r.fault());
+  EXPECT_EQ(r.fault().exit.code, 3) << describe(r.fault());
+  survives(client);
+}
+
+// An engine gets SIGKILL when the process that started it dies, even by
+// SIGKILL (no destructor runs): it cannot be left running.
+TEST_F(EngineClientTest, AnEngineDiesWithTheProcessThatStartedIt) {
+  int report[2];
+  ASSERT_EQ(::pipe2(report, O_CLOEXEC), 0);
+  const pid_t starter = ::fork();
+  ASSERT_GE(starter, 0);
+  if (starter == 0) {
+    ::close(report[0]);
+    EngineClient client(fake({"hang-stubborn", "1000000"}, 3'600'000));
+    auto info = client.start();
+    const pid_t engine = info ? client.pid() : -1;
+    (void)!::write(report[1], &engine, sizeof engine);
+    for (;;) ::pause();
+  }
+  ::close(report[1]);
+  pid_t engine = -1;
+  ASSERT_EQ(::read(report[0], &engine, sizeof engine), static_cast<ssize_t>(sizeof engine));
+  ::close(report[0]);
+  ASSERT_GT(engine, 0);
+  ::kill(starter, SIGKILL);
+  ASSERT_EQ(::waitpid(starter, nullptr, 0), starter);
+  // Gone, or a zombie its new parent has yet to reap.
+  const auto gone = [&] {
+    std::ifstream stat("/proc/" + std::to_string(engine) + "/stat");
+    std::string pid, name, state;
+    return !(stat >> pid >> name >> state) || state == "Z";
+  };
+  const auto deadline = Clock::now() + std::chrono::seconds(30);
+  while (!gone() && Clock::now() < deadline) std::this_thread::sleep_for(milliseconds(20));
+  EXPECT_TRUE(gone()) << "engine " << engine << " outlived the process that started it";
+  if (!gone()) ::kill(engine, SIGKILL);
 }
 
 TEST_F(EngineClientTest, SigpipeIsIgnoredInTheClientOnly) {

@@ -191,6 +191,13 @@ struct CheckOptions {
   // Clauses whose deviations, however they are found, are accepted.
   std::vector<std::string> accepted_clauses;
   std::vector<std::string> accepted_clause_reasons;  // one per `accepted_clauses`
+  // Asked between engine questions; once true the run stops as soon as it
+  // can: no new game, the current one given up where it stands (what it
+  // diagnosed before stays, what it was diagnosing is dropped, and a fault
+  // or difference the interruption caused is no finding), no settling and
+  // no minimising (witnesses stay where the games met them), and the result
+  // has Stats::interrupted set. Empty: never.
+  std::function<bool()> stop_requested;
 };
 
 // The positions of the scenarios that apply to `ruleset` (after their move
@@ -213,6 +220,11 @@ struct Stats {
   int settled_deviations = 0;
   int settled_findings = 0;
   double seconds = 0;
+  // The run was stopped before its end (CheckOptions::stop_requested): what
+  // it holds is what was found so far. `signal` names what stopped it
+  // ("SIGINT"), when the caller knows.
+  bool interrupted = false;
+  std::string signal;
 };
 
 struct CheckResult {

@@ -256,6 +256,22 @@ std::string yaml_quote(const std::string& raw) {
 
 }  // namespace
 
+namespace {
+
+// "interrupted by SIGINT after 12 games" (the signal left out when unknown).
+std::string interrupted_text(const CheckResult& r) {
+  return fmt::format("interrupted{} after {} game{}",
+                     r.stats.signal.empty() ? "" : " by " + r.stats.signal, r.stats.games,
+                     r.stats.games == 1 ? "" : "s");
+}
+
+// What an interrupted report holds, one sentence.
+constexpr std::string_view kInterruptedHolds =
+    "what was found until then is kept; the witnesses are the boards the games met (not "
+    "minimised) and the deviations were not settled together";
+
+}  // namespace
+
 std::string reproduce_command(const CheckResult& r, const Finding& f) {
   return fmt::format("bao-oracle check --engine {} --ruleset {} --seed {} --game {}",
                      shell_quote(r.command), f.ruleset, f.seed, f.game);
@@ -297,11 +313,13 @@ std::string to_json(const CheckResult& r) {
               {"failing_games", r.stats.failing_games},
               {"settled_deviations", r.stats.settled_deviations},
               {"settled_findings", r.stats.settled_findings},
-              {"seconds", r.stats.seconds}}},
+              {"seconds", r.stats.seconds},
+              {"interrupted", r.stats.interrupted}}},
             {"deviations", deviations},
             {"unexplained", unexplained},
             {"notation", notation},
             {"accepted", accepted}};
+  if (r.stats.interrupted) j["stats"]["signal"] = r.stats.signal;
   // Text from outside (an engine's name, a scenario id) may hold bytes that
   // are not UTF-8: they are written as U+FFFD, so the file stays valid JSON.
   return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
@@ -401,6 +419,9 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.settled_deviations = s.at("settled_deviations").get<int>();
     r.stats.settled_findings = s.at("settled_findings").get<int>();
     r.stats.seconds = s.at("seconds").get<double>();
+    // Absent from the reports of versions before interruption was kept.
+    r.stats.interrupted = s.value("interrupted", false);
+    r.stats.signal = s.value("signal", std::string());
     for (const char* key : {"deviations", "accepted"})
       for (const json& d : j.at(key)) r.deviations.push_back(deviation_from(d));
     for (const json& f : j.at("unexplained")) r.findings.push_back(finding_from(f));
@@ -444,6 +465,7 @@ static std::string summary_text_raw(const CheckResult& r) {
       "(not representable), {} requests in {:.1f} s ({:.0f} positions/s)\n",
       r.engine, r.options.ruleset, r.options.seed, s.games, s.positions, s.moves, s.skipped,
       s.requests, s.seconds, s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
+  if (s.interrupted) out = fmt::format("{}: {}\n", interrupted_text(r), kInterruptedHolds) + out;
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
   if (devs.empty() && r.findings.empty()) {
@@ -493,6 +515,8 @@ std::string to_markdown(const CheckResult& r) {
   const auto acc = open_deviations(r, true);
   std::string out =
       fmt::format("# bao-oracle check: {} against {}\n\n", md_text(r.engine), md_text(r.options.ruleset));
+  if (s.interrupted)
+    out += fmt::format("**This run was {}**: {}.\n\n", md_text(interrupted_text(r)), kInterruptedHolds);
   // The diagnosis first.
   if (devs.empty() && r.findings.empty()) {
     out +=
@@ -609,7 +633,7 @@ std::string to_markdown(const CheckResult& r) {
 
 std::string to_junit(const CheckResult& r) {
   std::string body;
-  int failures = 0, skipped = 0, tests = 0;
+  int failures = 0, skipped = 0, tests = 0, errors = 0;
   auto testcase = [&](const std::string& name, const std::string& inner) {
     ++tests;
     body += fmt::format("    <testcase classname=\"bao-oracle check {}\" name=\"{}\"{}\n",
@@ -651,13 +675,26 @@ std::string to_junit(const CheckResult& r) {
              fmt::format("      <skipped message=\"{}\"/>\n",
                          xml_escape(fmt::format("{} ({} results)", n.description, n.count))));
   }
+  std::string properties;
+  if (r.stats.interrupted) {
+    // The run did not finish: one error, so that CI does not take a cut-short
+    // run for a pass.
+    ++errors;
+    testcase("run complete", fmt::format("      <error message=\"{}\">{}</error>\n",
+                                         xml_escape("run " + interrupted_text(r)),
+                                         xml_escape(std::string(kInterruptedHolds) + "\n")));
+    properties = fmt::format(
+        "    <properties>\n      <property name=\"interrupted\" value=\"{}\"/>\n"
+        "    </properties>\n",
+        xml_escape(r.stats.signal.empty() ? "true" : r.stats.signal));
+  }
   if (tests == 0) testcase("the engine agrees with " + r.options.ruleset, "");
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-      "  <testsuite name=\"bao-oracle check\" tests=\"{}\" failures=\"{}\" skipped=\"{}\" "
-      "time=\"{:.3f}\">\n{}"
+      "  <testsuite name=\"bao-oracle check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+      "skipped=\"{}\" time=\"{:.3f}\">\n{}{}"
       "  </testsuite>\n</testsuites>\n",
-      tests, failures, skipped, r.stats.seconds, body);
+      tests, failures, errors, skipped, r.stats.seconds, properties, body);
 }
 
 namespace {

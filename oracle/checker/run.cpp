@@ -104,7 +104,7 @@ class GameChecker {
     Position pos = g.start;
     std::vector<std::string> line;  // the moves played from g.start to pos
     for (std::size_t i = 0;; ++i) {
-      if (budget_spent()) return out;
+      if (budget_spent() || stopping()) return out;
       const std::string bpn = to_bpn(pos);
       if (!agreed_.count(model.signature() + "|" + bpn)) {
         Asked q = ask(model.rules, pos, bpn);
@@ -115,7 +115,7 @@ class GameChecker {
           ++stats_.positions;
           stats_.moves += q.view.moves.size();
           if (q.answer.fault) {
-            out.failure = fault_finding(g, line, bpn, q);
+            if (!stopping()) out.failure = fault_finding(g, line, bpn, q);
             return out;
           }
           const std::vector<Difference> diffs = compare(pos, q.view, q.answer);
@@ -124,7 +124,7 @@ class GameChecker {
             PositionAnswer full = complete(pos, bpn, q);
             if (full.fault) {
               q.answer = full;
-              out.failure = fault_finding(g, line, bpn, q);
+              if (!stopping()) out.failure = fault_finding(g, line, bpn, q);
               return out;
             }
             // The evidence a switch must agree with: every position this
@@ -305,6 +305,11 @@ class GameChecker {
     return options_.request_budget > 0 && stats_.requests >= options_.request_budget;
   }
 
+ public:
+  bool stopping() const { return options_.stop_requested && options_.stop_requested(); }
+
+ private:
+
   Asked ask(const Ruleset& rules, const Position& pos, const std::string& bpn) {
     Asked q;
     q.view = oracle_view(rules, pos);
@@ -377,11 +382,19 @@ class GameChecker {
             const std::vector<Observed>& history, const Game& g,
             const std::vector<std::string>& line, const Position& pos, const std::string& bpn,
             const PositionAnswer& full, bool collect) {
+    // Interrupted while diagnosing here: the experiments it needed were
+    // not answered, so nothing it concluded at this position is kept.
+    const std::size_t deviations_before = out.deviations.size();
+    const auto interrupted = [&] {
+      out.deviations.resize(deviations_before);
+      return false;
+    };
     int experiments = 0;
     const Experiment experiment =
         [&](const Position& q,
             const std::vector<const Ruleset*>& rs) -> std::optional<PositionAnswer> {
-      if (budget_spent() || experiments >= kExperimentsPerPosition) return std::nullopt;
+      if (budget_spent() || stopping() || experiments >= kExperimentsPerPosition)
+        return std::nullopt;
       ++experiments;
       PositionAnswer a = ask_all(rs, q);
       if (a.fault || !a.representable) return std::nullopt;
@@ -436,10 +449,12 @@ class GameChecker {
                                                  full, e->partial ? 2 : e->added.size()));
       }
       if (answers_as(model.rules, pos, full)) {
+        if (stopping()) return interrupted();
         drop_redundant(out, model, alternatives, history, pos, full);
         return true;
       }
     }
+    if (stopping()) return interrupted();
     if (kept_model) {
       model = *kept_model;
       alternatives = kept_alternatives;
@@ -964,6 +979,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       break;
     }
     if (options.request_budget > 0 && result.stats.requests >= options.request_budget) break;
+    if (checker.stopping()) break;
     if (!options.only_game && g % options.shard_count != options.shard_index) continue;
     if (result.stats.failing_games >= options.max_findings) break;
 
@@ -976,9 +992,10 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     int evaluations = 0;
     const auto game_start = Clock::now();
     auto property = [&] {
-      if (last &&
-          (++evaluations > kShrinkEvaluations || seconds_since(game_start) > kShrinkSeconds))
+      if (last && (++evaluations > kShrinkEvaluations ||
+                   seconds_since(game_start) > kShrinkSeconds || checker.stopping()))
         return;
+      if (!have_first && checker.stopping()) return;
       const Game game = generate_game(*rules, corpus);
       GameOutcome out = checker.check(game, !have_first);
       report_progress(false);
@@ -1017,6 +1034,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       MuteCerr mute;
       return rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params, listener);
     }();
+    if (!have_first) break;  // interrupted before the game began
     ++result.stats.games;
     const double now = seconds_since(t0);
     for (Deviation& d : first.deviations) {
@@ -1059,11 +1077,17 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       }
   }
   join_equivalents(result.deviations);
-  std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
-      checker.settle(result.deviations, result.findings);
+  // Settling and minimising ask the engine again: not once interrupted
+  // (the witnesses then stay the boards the games met).
+  if (!checker.stopping())
+    std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
+        checker.settle(result.deviations, result.findings);
   // Each group's witness, the smallest game found, gets a smaller board.
-  for (Deviation& d : result.deviations) checker.minimise(d);
-  for (Finding& f : result.findings) checker.minimise(f);
+  for (Deviation& d : result.deviations)
+    if (!checker.stopping()) checker.minimise(d);
+  for (Finding& f : result.findings)
+    if (!checker.stopping()) checker.minimise(f);
+  result.stats.interrupted = checker.stopping();
   // A witness no game could reach goes to its own tier.
   const int total = start_position(*rules).total_seeds();
   auto judge = [&](Finding& f) {
@@ -1105,6 +1129,10 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
     out.stats.settled_deviations += p.stats.settled_deviations;
     out.stats.settled_findings += p.stats.settled_findings;
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);
+    if (p.stats.interrupted) {
+      if (!out.stats.interrupted) out.stats.signal = p.stats.signal;
+      out.stats.interrupted = true;
+    }
   }
   // In game order, so the merge does not depend on the part order.
   std::vector<Finding> all;

@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,6 +10,7 @@
 #include <yaml-cpp/yaml.h>
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <ostream>
@@ -18,17 +18,23 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/engine_probe.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/interrupt.hpp"
+#include "oracle/core/process.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/rules/switches.hpp"
-
-extern char** environ;
 
 namespace bao::cli {
 namespace {
 
 constexpr int kExitFindings = 1;
 constexpr int kExitInput = 2;
+// An interrupted run exits 128 + the signal, as a shell reports a process
+// the signal killed (130 for SIGINT), after writing its report.
+constexpr int kExitSignalBase = 128;
+// How long the workers of --jobs get to stop their engines and write their
+// reports once interrupted, before they are killed.
+constexpr std::chrono::seconds kWorkerGrace{10};
 
 int fail(std::ostream& err, std::string_view message) {
   // One line, whatever bytes an engine or a path put in the message.
@@ -75,13 +81,27 @@ class ProgressLine {
   bool shown_ = false;
 };
 
+// 0 the engine agreed, 1 findings, 128 + the signal for an interrupted run.
+int exit_status(const check::CheckResult& r) {
+  if (r.stats.interrupted) {
+    const int signal = interrupt::signal_number(r.stats.signal);
+    return kExitSignalBase + (signal != 0 ? signal : SIGINT);
+  }
+  return check::failed(r) ? kExitFindings : 0;
+}
+
+// The stop condition of an interruptible run.
+bool interrupted() {
+  return interrupt::received() != 0;
+}
+
 // Writes the reports asked for and prints the summary; the exit status.
 int finish(const check::CheckResult& r, const CheckCli& o, std::ostream& out, std::ostream& err) {
   if (!o.json_out.empty()) {
     auto w = write_file_atomic(o.json_out, check::to_json(r));
     if (!w) return fail(err, w.error().message);
   }
-  const int status = check::failed(r) ? kExitFindings : 0;
+  const int status = exit_status(r);
   if (o.progress_lines) return status;  // a worker says no more
   out << check::summary_text(r);
   if (!o.report_dir.empty()) {
@@ -113,6 +133,20 @@ check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) 
   f.engine.fault = fault;
   r.findings.push_back(std::move(f));
   r.stats.failing_games = 1;
+  return r;
+}
+
+// A run interrupted before it could check anything: an empty report that
+// says so.
+check::CheckResult interrupted_at_start(const CheckCli& o) {
+  check::CheckResult r;
+  r.engine = o.engine;
+  r.command = o.engine;
+  r.options.ruleset = o.ruleset;
+  r.options.seed = o.seed;
+  r.options.games = o.games;
+  r.stats.interrupted = true;
+  r.stats.signal = interrupt::signal_name(interrupt::received());
   return r;
 }
 
@@ -228,11 +262,13 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   protocol::EngineOptions engine;
   engine.argv = std::move(*argv);
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
+  engine.wake_fd = interrupt::wake_fd();
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);
+  if (interrupted()) return finish(interrupted_at_start(o), o, out, err);
   if (started.usage) return fail(err, fmt::format("--engine: {}", started.usage->message));
   if (started.fault) return finish(fault_at_start(o, *started.fault), o, out, err);
 
-  ProgressLine line(!o.progress_lines && ::isatty(2));
+  ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)));
   check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
     if (o.progress_lines) {
       out << fmt::format("progress {} {} {} {}\n", s.games, s.positions, s.failing_games, groups)
@@ -243,10 +279,15 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   };
   auto options = check_options(o, err, shard_i, shard_n);
   if (!options) return fail(err, options.error().message);
+  options.value().stop_requested = interrupted;
   auto result = check::run_check(*started.probe, *options, progress);
   line.done();
   if (!result) return fail(err, result.error().message);
   result.value().command = o.engine;
+  // The engine is stopped before the report is written.
+  started.probe.reset();
+  if (result->stats.interrupted)
+    result.value().stats.signal = interrupt::signal_name(interrupt::received());
   return finish(*result, o, out, err);
 }
 
@@ -260,7 +301,12 @@ struct Worker {
 };
 
 // --jobs J: J worker processes of this program, each a shard of the games,
-// then their JSON reports merged (the same as `report merge`).
+// then their JSON reports merged (the same as `report merge`). A worker gets
+// SIGTERM when this process ends, however it ends (PR_SET_PDEATHSIG), and
+// its engines SIGKILL when it ends. Interrupted, this process passes the
+// signal on to the workers, which stop their engines and write what they
+// found so far; their reports are merged as usual, and the run is reported
+// as interrupted.
 int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
              std::ostream& err) {
   namespace fs = std::filesystem;
@@ -270,7 +316,7 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
   if (ec) return fail(err, fmt::format("cannot create {}: {}", tmp.string(), ec.message()));
   std::vector<Worker> workers(static_cast<std::size_t>(o.jobs));
   std::string failure;
-  for (std::size_t j = 0; j < workers.size(); ++j) {
+  for (std::size_t j = 0; j < workers.size() && !interrupted(); ++j) {
     Worker& w = workers[j];
     w.json = (tmp / fmt::format("shard-{}.json", j)).string();
     // Shard I/N of the campaign, split J ways: games with g % (N*J) == I + N*j.
@@ -303,33 +349,48 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
       failure = fmt::format("cannot create a pipe: {}", std::strerror(errno));
       break;
     }
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    std::vector<char*> cargv;
-    for (std::string& a : args) cargv.push_back(a.data());
-    cargv.push_back(nullptr);
-    const int rc =
-        ::posix_spawn(&w.pid, "/proc/self/exe", &actions, nullptr, cargv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
+    ChildSpec child;
+    child.argv = std::move(args);
+    child.file = "/proc/self/exe";
+    child.null_stdin = true;
+    child.out = fds[1];
+    child.death_signal = SIGTERM;  // it writes its report and stops its engines
+    const auto started = start_child(child);
     ::close(fds[1]);
-    if (rc != 0) {
+    if (!started) {
       ::close(fds[0]);
-      w.pid = -1;
-      failure = fmt::format("cannot start a worker: {}", std::strerror(rc));
+      failure = fmt::format("cannot start a worker: {}", started.error().message);
       break;
     }
+    w.pid = *started;
     w.out = fds[0];
   }
-  ProgressLine line(::isatty(2) && failure.empty());
+  ProgressLine line((o.progress || ::isatty(2)) && failure.empty());
+  const auto started_at = std::chrono::steady_clock::now();
+  // Once interrupted: the signal passed on, and when the workers are killed
+  // if they have not finished by then.
+  bool passed_on = false;
+  bool killed = false;
+  std::chrono::steady_clock::time_point kill_at;
   // Read progress until every worker has closed its output.
   for (;;) {
+    if (interrupted() && !passed_on) {
+      for (const Worker& w : workers)
+        if (w.pid > 0) ::kill(w.pid, interrupt::received());
+      passed_on = true;
+      kill_at = std::chrono::steady_clock::now() + kWorkerGrace;
+    }
+    if (passed_on && !killed && std::chrono::steady_clock::now() >= kill_at) {
+      for (const Worker& w : workers)
+        if (w.pid > 0 && w.out >= 0) ::kill(w.pid, SIGKILL);
+      killed = true;
+    }
     std::vector<pollfd> fds;
     for (const Worker& w : workers)
       if (w.out >= 0) fds.push_back({w.out, POLLIN, 0});
     if (fds.empty()) break;
-    if (::poll(fds.data(), fds.size(), 1000) < 0 && errno != EINTR) break;
+    if (interrupt::wake_fd() >= 0 && !passed_on) fds.push_back({interrupt::wake_fd(), POLLIN, 0});
+    if (::poll(fds.data(), fds.size(), 200) < 0 && errno != EINTR) break;
     for (Worker& w : workers) {
       if (w.out < 0) continue;
       pollfd* p = nullptr;
@@ -366,6 +427,8 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
       total.failing_games += w.last.failing_games;
       groups += w.groups;
     }
+    total.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at).count();
     line.show(total, groups);
   }
   line.done();
@@ -377,30 +440,46 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
     while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
     }
     const bool exited = WIFEXITED(status);
-    if (!exited || WEXITSTATUS(status) > kExitFindings) {
-      if (failure.empty())
-        failure = exited ? fmt::format("worker {} failed (exit status {})", j, WEXITSTATUS(status))
-                         : fmt::format("worker {} was killed by signal {}", j, WTERMSIG(status));
+    // An interrupted worker exits 128 + the signal, its report written.
+    const bool stopped = exited && WEXITSTATUS(status) > kExitSignalBase;
+    const std::string how =
+        exited ? fmt::format("exit status {}", WEXITSTATUS(status))
+               : fmt::format("killed by {}", interrupt::signal_name(WTERMSIG(status)));
+    if (!exited || (WEXITSTATUS(status) > kExitFindings && !stopped)) {
+      if (interrupted()) {
+        // What the others found is still reported.
+        err << fmt::format("bao-oracle: worker {} ended without its report ({}); its games are "
+                           "missing from the report\n",
+                           j, how)
+            << std::flush;
+      } else if (failure.empty()) {
+        failure = fmt::format("worker {} failed ({})", j, how);
+      }
       continue;
     }
     auto text = read_file(w.json);
     if (!text) {
-      failure = text.error().message;
+      if (failure.empty()) failure = text.error().message;
       continue;
     }
     auto part = check::from_json(*text, w.json);
     if (!part) {
-      failure = part.error().message;
+      if (failure.empty()) failure = part.error().message;
       continue;
     }
     parts.push_back(std::move(*part));
   }
   fs::remove_all(tmp, ec);
   if (!failure.empty()) return fail(err, failure);
+  if (parts.empty() && interrupted()) return finish(interrupted_at_start(o), o, out, err);
   auto merged = check::merge(parts);
   if (!merged) return fail(err, merged.error().message);
   merged.value().options.shard_index = shard_i;
   merged.value().options.shard_count = shard_n;
+  if (interrupted()) {
+    merged.value().stats.interrupted = true;
+    merged.value().stats.signal = interrupt::signal_name(interrupt::received());
+  }
   return finish(*merged, o, out, err);
 }
 
@@ -442,6 +521,8 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--accept", o.accept_file,
                       "YAML file of accepted deviations (switch or clause ids, each with a "
                       "reason): modelled, listed, and not failing the run");
+  c.check->add_flag("--progress", o.progress,
+                    "Show the progress line on stderr even when it is not a terminal");
   c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")
       ->group("");
   c.report = app.add_subcommand("report", "Work with check reports");
@@ -470,6 +551,9 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
     if (auto read = read_accept_file(o.accept_file, *find_ruleset(o.ruleset), accepted); !read)
       return fail(err, read.error().message);
   }
+  // From here on an interruption (SIGINT, SIGTERM, SIGHUP) stops the run
+  // and its engines and writes what was found so far.
+  interrupt::install();
   if (o.jobs > 1 && !o.game) return run_jobs(o, shard_i, shard_n, out, err);
   return run_one(o, shard_i, shard_n, out, err);
 }

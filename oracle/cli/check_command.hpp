@@ -31,6 +31,7 @@ struct CheckCli {
   bool no_corpus = false;
   std::uint64_t budget = 0;     // engine requests; 0: no limit
   std::string accept_file;      // YAML: deviations to accept, each with a reason
+  bool progress = false;        // the progress line on stderr even when it is no terminal
   bool progress_lines = false;  // internal: a worker's progress on stdout
   std::vector<std::string> merge_inputs;
   std::string merge_out;

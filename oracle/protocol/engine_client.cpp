@@ -2,13 +2,13 @@
 // engine_client.hpp for the contract and docs/protocol.md ("Driving an
 // engine") for the rules it applies to what an engine sends.
 #include "oracle/protocol/engine_client.hpp"
+#include "oracle/core/process.hpp"
 #include "oracle/core/text.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -18,8 +18,6 @@
 #include <climits>
 #include <cstring>
 #include <mutex>
-
-extern char** environ;  // NOLINT: POSIX declares it nowhere else
 
 namespace bao::protocol {
 namespace {
@@ -184,6 +182,8 @@ std::string_view to_string(FaultKind kind) {
       return "unsupported-ruleset";
     case FaultKind::NotRunning:
       return "not-running";
+    case FaultKind::Interrupted:
+      return "interrupted";
   }
   return "?";
 }
@@ -277,10 +277,20 @@ std::string EngineClient::stderr_tail() const {
   return err_buf_.size() <= keep ? err_buf_ : err_buf_.substr(err_buf_.size() - keep);
 }
 
+bool EngineClient::woken() const {
+  if (options_.wake_fd < 0) return false;
+  pollfd p{options_.wake_fd, POLLIN, 0};
+  int ready;
+  do ready = ::poll(&p, 1, 0);
+  while (ready < 0 && errno == EINTR);
+  return ready > 0 && (p.revents & POLLIN) != 0;
+}
+
 Result<EngineInfo> EngineClient::start() {
   stop();
   exit_ = {};
   err_buf_.clear();
+  if (woken()) return fail(FaultKind::Interrupted, "interrupted before the engine was started", {}, {});
   if (auto f = spawn()) return *f;
   return handshake();
 }
@@ -300,38 +310,27 @@ std::optional<Fault> EngineClient::spawn() {
     return fail(FaultKind::SpawnFailed,
                 fmt::format("cannot start {}: pipe: {}", command, std::strerror(e)), {}, {});
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in.read, 0);
-  posix_spawn_file_actions_adddup2(&actions, out.write, 1);
-  posix_spawn_file_actions_adddup2(&actions, err.write, 2);
-  // Every other descriptor of ours has FD_CLOEXEC. The engine gets SIGPIPE
-  // back at its default (we may have ignored it) and an empty signal mask.
-  posix_spawnattr_t attr;
-  posix_spawnattr_init(&attr);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  sigset_t mask;
-  sigemptyset(&mask);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-  posix_spawnattr_setsigmask(&attr, &mask);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
-  std::vector<char*> argv;
-  for (std::string& a : options_.argv) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid = -1;
-  const int rc = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attr);
+  // Fork and exec rather than posix_spawn, which cannot give the engine a
+  // parent-death signal: an engine must not outlive a checker that was
+  // killed. Every other descriptor of ours has FD_CLOEXEC; the engine gets
+  // SIGPIPE back at its default (we may have ignored it), the signals we
+  // catch at theirs, and an empty signal mask.
+  ChildSpec child;
+  child.argv = options_.argv;
+  child.in = in.read;
+  child.out = out.write;
+  child.err = err.write;
+  child.death_signal = SIGKILL;
+  const auto started = start_child(child);
   close_fd(in.read);
   close_fd(out.write);
   close_fd(err.write);
-  if (rc != 0) {
+  if (!started) {
     for (Pipe* p : {&in, &out, &err}) p->close_both();
     return fail(FaultKind::SpawnFailed,
-                fmt::format("cannot start {}: {}", command, std::strerror(rc)), {}, {});
+                fmt::format("cannot start {}: {}", command, started.error().message), {}, {});
   }
+  const pid_t pid = *started;
   pid_ = pid;
   in_ = in.write;
   out_ = out.read;
@@ -375,6 +374,13 @@ Fault EngineClient::fail(FaultKind kind, std::string message, std::string_view r
   f.message = std::move(message);
   f.request = std::string(request);
   f.batch_index = index;
+  // The engine got the same Ctrl-C as we did and died of it, or broke off
+  // while we were being interrupted: that is no fault of the engine's.
+  if (is_fatal(kind) && kind != FaultKind::NotRunning && kind != FaultKind::Interrupted &&
+      woken()) {
+    f.kind = kind = FaultKind::Interrupted;
+    f.message = "interrupted (then: " + f.message + ")";
+  }
   // A fatal fault leaves the engine in an unknown state: stop it now rather
   // than let it run on, so that the caller only has to decide on a restart.
   if (is_fatal(kind) && kind != FaultKind::NotRunning) f.exit = terminate(StopMode::Forceful);
@@ -395,6 +401,10 @@ Result<Response> EngineClient::request(std::string_view line) {
 }
 
 Result<std::vector<Response>> EngineClient::batch(std::span<const std::string> lines) {
+  if (woken())
+    return fail(FaultKind::Interrupted,
+                fmt::format("interrupted before '{}' was sent", lines.empty() ? "" : shown(lines.front())),
+                lines.empty() ? "" : lines.front(), {});
   if (!running()) {
     std::string why = "no engine is running";
     if (last_fault_) why += fmt::format(" (the last fault: {})", describe(*last_fault_));
@@ -523,12 +533,17 @@ std::optional<Fault> EngineClient::exchange(std::span<const std::string> lines,
       start = 0;
     }
 
-    pollfd fds[3];
+    pollfd fds[4];
     nfds_t count = 0;
     int in_slot = -1;
     int err_slot = -1;
+    int wake_slot = -1;
     const int out_slot = static_cast<int>(count);
     fds[count++] = {out_, POLLIN, 0};
+    if (options_.wake_fd >= 0) {
+      wake_slot = static_cast<int>(count);
+      fds[count++] = {options_.wake_fd, POLLIN, 0};
+    }
     if (written < pending_.size() && in_ >= 0) {
       in_slot = static_cast<int>(count);
       fds[count++] = {in_, POLLOUT, 0};
@@ -550,6 +565,11 @@ std::optional<Fault> EngineClient::exchange(std::span<const std::string> lines,
                               shown(request()), place()),
                   request(), index());
     }
+    if (wake_slot >= 0 && fds[wake_slot].revents != 0)
+      return fail(FaultKind::Interrupted,
+                  fmt::format("interrupted while waiting for the response to '{}'{}",
+                              shown(request()), place()),
+                  request(), index());
     if (err_slot >= 0 && fds[err_slot].revents != 0) read_stderr();
     if (in_slot >= 0 && fds[in_slot].revents != 0) {
       const ssize_t n = ::write(in_, pending_.data() + written, pending_.size() - written);

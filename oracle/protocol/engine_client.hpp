@@ -15,7 +15,10 @@
 // (split_command() turns a command string into one). It keeps no zombie and
 // no descriptor after stop() or destruction, and ignores SIGPIPE in this
 // process (see EngineClient) so that writing to a dead engine is an EPIPE
-// error, not the end of the checker.
+// error, not the end of the checker. The engine cannot outlive us: it gets
+// SIGKILL when the thread that started it ends (Linux PR_SET_PDEATHSIG), and
+// a descriptor given as EngineOptions::wake_fd (an interrupt's self-pipe)
+// ends any wait at once.
 #pragma once
 
 #include <sys/types.h>
@@ -47,9 +50,10 @@ enum class FaultKind : std::uint8_t {
   WrongVersion,        // `protocol` answered something other than `= 1`
   UnsupportedRuleset,  // a ruleset the engine does not list, or refuses to select
   NotRunning,          // a request while no engine runs (after a fatal fault, before restart())
+  Interrupted,         // EngineOptions::wake_fd became readable: the caller is stopping
 };
 // "spawn-failed", "crash", "timeout", "malformed", "extra-output",
-// "wrong-version", "unsupported-ruleset", "not-running".
+// "wrong-version", "unsupported-ruleset", "not-running", "interrupted".
 std::string_view to_string(FaultKind kind);
 
 // A fatal fault leaves the engine in an unknown state, so the client stops it
@@ -123,6 +127,13 @@ struct EngineOptions {
   // stop(): how long an engine gets to exit after `quit`, and after SIGTERM,
   // before the next step (SIGTERM, then SIGKILL).
   std::chrono::milliseconds kill_grace{200};
+  // A descriptor that becomes readable when the caller wants to stop (the
+  // self-pipe of oracle/core/interrupt.hpp); -1 for none. While it is
+  // readable nothing is started, every request fails with Interrupted, a
+  // wait for a response ends at once, and the engine is stopped (SIGTERM,
+  // then SIGKILL after kill_grace). A fault that happens once it is
+  // readable (the engine got the same Ctrl-C and died) is Interrupted too.
+  int wake_fd = -1;
 };
 
 // What the handshake learnt.
@@ -151,8 +162,10 @@ struct Response {
 //
 // The first client constructed sets SIGPIPE to SIG_IGN in this process if it
 // was SIG_DFL (a handler the program installed is left alone); engines are
-// spawned with SIGPIPE back at its default and an empty signal mask. They
-// stay in our process group, so that a Ctrl-C reaches them too.
+// started (fork and exec, oracle/core/process.hpp) with SIGPIPE back at its
+// default, the signals we catch at theirs, an empty signal mask, and SIGKILL
+// as their parent-death signal. They stay in our process group, so that a
+// Ctrl-C reaches them too.
 class EngineClient {
  public:
   explicit EngineClient(EngineOptions options);
@@ -196,6 +209,8 @@ class EngineClient {
   enum class StopMode : std::uint8_t { Polite, Forceful };
 
   Result<EngineInfo> handshake();
+  // Whether options_.wake_fd is readable.
+  bool woken() const;
   std::optional<Fault> spawn();
   Fault fail(FaultKind kind, std::string message, std::string_view request,
              std::optional<std::size_t> index);

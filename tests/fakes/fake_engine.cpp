@@ -25,8 +25,18 @@
 //                        control byte, answering everything else correctly
 //   hostile K            name itself with HTML, Markdown and a terminal escape
 //                        sequence, and answer every request from K on with such text
+//
+// Two environment variables, for the interruption tests
+// (tests/interrupt_test.cpp):
+//
+//   BAO_FAKE_SWITCHES=a,b   play these switches (as `bao-oracle engine
+//                           --mutant a,b` does), so that a slow or hanging
+//                           engine has deviations to find
+//   BAO_FAKE_HANG_FILE=F    create the file F when a hang mode starts hanging
 #include <signal.h>
 #include <unistd.h>
+
+#include <fcntl.h>
 
 #include <chrono>
 #include <cstdio>
@@ -34,6 +44,7 @@
 #include <iostream>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "oracle/protocol/engine_server.hpp"
 
@@ -76,7 +87,20 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 800; ++i) write_all(2, block);  // 50 MiB
   }
 
-  bao::protocol::EngineServer server(bao::protocol::default_ruleset());
+  std::vector<std::string> switches;
+  if (const char* list = std::getenv("BAO_FAKE_SWITCHES")) {
+    std::string item;
+    for (const char* c = list;; ++c) {
+      if (*c == ',' || *c == '\0') {
+        if (!item.empty()) switches.push_back(item);
+        item.clear();
+        if (*c == '\0') break;
+      } else {
+        item += *c;
+      }
+    }
+  }
+  bao::protocol::EngineServer server(bao::protocol::default_ruleset(), switches);
   std::string line;
   for (long n = 1; std::getline(std::cin, line); ++n) {
     const bool now = n == k;
@@ -90,6 +114,10 @@ int main(int argc, char** argv) {
     }
     if ((mode == "hang" || mode == "hang-stubborn") && now) {
       log("hanging at request " + std::to_string(n));
+      if (const char* file = std::getenv("BAO_FAKE_HANG_FILE")) {
+        const int fd = ::open(file, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        if (fd >= 0) ::close(fd);
+      }
       hang();
     }
     if (mode == "slow" && n >= k) std::this_thread::sleep_for(std::chrono::milliseconds(ms));

@@ -1,0 +1,393 @@
+// An interrupted `bao-oracle check` (SIGINT, SIGTERM, SIGHUP) as a user
+// meets it: the real binary, a slow or hanging engine that deviates
+// (tests/fakes/fake_engine.cpp with BAO_FAKE_SWITCHES), interrupted once
+// findings exist. It must exit 128 + the signal, write the report of what it
+// found so far marked as interrupted, and leave no process behind: no
+// worker of --jobs, no engine. Every process of a run carries a marker in
+// its environment (inherited by the workers and the engines), so what is
+// left is found by scanning /proc after the check has exited.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+extern char** environ;  // NOLINT: POSIX declares it nowhere else
+
+namespace bao {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+constexpr const char* kMarkVariable = "BAO_INTERRUPT_TEST_MARK";
+
+std::string read_whole(const fs::path& p) {
+  std::ifstream f(p, std::ios::binary);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+// The processes whose environment holds `kMarkVariable=mark`, each as
+// "PID: cmdline". Zombies have no environment left and are not listed.
+std::vector<std::string> marked_processes(const std::string& mark) {
+  const std::string needle = std::string(kMarkVariable) + "=" + mark;
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    const std::string pid = e.path().filename().string();
+    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    const std::string env = read_whole(e.path() / "environ");
+    bool marked = false;
+    for (std::size_t at = 0; at < env.size();) {
+      const std::size_t end = std::min(env.find('\0', at), env.size());
+      if (env.compare(at, end - at, needle) == 0) marked = true;
+      at = end + 1;
+    }
+    if (!marked) continue;
+    std::string cmdline = read_whole(e.path() / "cmdline");
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    found.push_back(pid + ": " + cmdline);
+  }
+  return found;
+}
+
+// Waits up to `grace` for every marked process to be gone; what is left
+// is killed (so that a failing test leaves nothing running) and returned.
+std::vector<std::string> leftovers(const std::string& mark, std::chrono::seconds grace) {
+  const auto deadline = Clock::now() + grace;
+  std::vector<std::string> left = marked_processes(mark);
+  while (!left.empty() && Clock::now() < deadline) {
+    std::this_thread::sleep_for(50ms);
+    left = marked_processes(mark);
+  }
+  for (const std::string& p : left) ::kill(static_cast<pid_t>(std::stol(p)), SIGKILL);
+  return left;
+}
+
+// `bao-oracle check ...` in its own process group, with the marker and
+// `env` in its environment, stdout and stderr read as they come.
+class CheckProcess {
+ public:
+  CheckProcess(const std::vector<std::string>& args, const std::string& mark,
+               const std::vector<std::string>& env) {
+    int out[2], err[2];
+    if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0) return;
+    std::vector<std::string> vars{std::string(kMarkVariable) + "=" + mark};
+    vars.insert(vars.end(), env.begin(), env.end());
+    std::vector<const char*> envp;
+    for (char** e = environ; *e != nullptr; ++e) envp.push_back(*e);
+    for (const std::string& v : vars) envp.push_back(v.c_str());
+    envp.push_back(nullptr);
+    std::vector<const char*> argv{BAO_ORACLE_BIN};
+    for (const auto& a : args) argv.push_back(a.c_str());
+    argv.push_back(nullptr);
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::setpgid(0, 0);
+      const int null = ::open("/dev/null", O_RDONLY);
+      if (null >= 0) ::dup2(null, 0);
+      ::dup2(out[1], 1);
+      ::dup2(err[1], 2);
+      ::signal(SIGPIPE, SIG_DFL);  // the engine client ignores it in this process
+      for (const int s : {SIGINT, SIGTERM, SIGHUP}) ::signal(s, SIG_DFL);
+      sigset_t none;
+      sigemptyset(&none);
+      ::sigprocmask(SIG_SETMASK, &none, nullptr);
+      ::execve(argv[0], const_cast<char* const*>(argv.data()),
+               const_cast<char* const*>(envp.data()));
+      ::_exit(127);
+    }
+    ::setpgid(pid_, pid_);  // either side may get there first
+    ::close(out[1]);
+    ::close(err[1]);
+    fds_[0] = out[0];
+    fds_[1] = err[0];
+  }
+  ~CheckProcess() {
+    if (pid_ > 0) ::kill(-pid_, SIGKILL);  // whatever of its group is left
+    if (pid_ > 0 && !reaped_) ::waitpid(pid_, nullptr, 0);
+    for (int fd : fds_)
+      if (fd >= 0) ::close(fd);
+  }
+  CheckProcess(const CheckProcess&) = delete;
+  CheckProcess& operator=(const CheckProcess&) = delete;
+
+  pid_t pid() const { return pid_; }
+  const std::string& out() const { return out_; }
+  const std::string& err() const { return err_; }
+
+  // Reads until `done(stderr so far)` holds or the deadline passes, or
+  // both outputs are closed; whether it held.
+  bool read_until(const std::function<bool(const std::string&)>& done,
+                  std::chrono::seconds limit) {
+    const auto deadline = Clock::now() + limit;
+    while (!done(err_)) {
+      if (Clock::now() >= deadline || !read_some(deadline)) return done(err_);
+    }
+    return true;
+  }
+
+  // Waits for the process to exit and reaps it, then reads what is left of
+  // its outputs (for a short while: a process of the run left behind may
+  // hold them open). Its exit status, or -1 when it was killed by a signal
+  // (`killed_by()` says which) or did not exit within `limit` (it is then
+  // killed, and what it left behind is left for leftovers() to find).
+  int finish(std::chrono::seconds limit) {
+    const auto deadline = Clock::now() + limit;
+    int status = 0;
+    bool exited = false;
+    while (!exited) {
+      const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+      if (r == pid_) {
+        exited = true;
+      } else if (Clock::now() >= deadline) {
+        break;
+      } else if (!read_some(std::min(deadline, Clock::now() + 100ms))) {
+        std::this_thread::sleep_for(20ms);
+      }
+    }
+    if (!exited) {
+      ::kill(pid_, SIGKILL);
+      while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
+      timed_out_ = true;
+    }
+    reaped_ = true;
+    const auto drain = Clock::now() + 2s;
+    while (read_some(drain)) {
+    }
+    if (WIFSIGNALED(status)) signal_ = WTERMSIG(status);
+    return WIFEXITED(status) && !timed_out_ ? WEXITSTATUS(status) : -1;
+  }
+  bool timed_out() const { return timed_out_; }
+  int killed_by() const { return signal_; }
+
+ private:
+  // One poll and read; false once both outputs are closed or time is up.
+  bool read_some(Clock::time_point deadline) {
+    pollfd p[2];
+    nfds_t n = 0;
+    std::string* sinks[2];
+    for (int i = 0; i < 2; ++i)
+      if (fds_[i] >= 0) {
+        sinks[n] = i == 0 ? &out_ : &err_;
+        p[n++] = {fds_[i], POLLIN, 0};
+      }
+    if (n == 0) return false;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return false;
+    if (::poll(p, n, static_cast<int>(std::min<long>(left.count(), 1000))) < 0 && errno != EINTR)
+      return false;
+    for (nfds_t i = 0; i < n; ++i) {
+      if (p[i].revents == 0) continue;
+      char chunk[4096];
+      const ssize_t got = ::read(p[i].fd, chunk, sizeof chunk);
+      if (got > 0) {
+        sinks[i]->append(chunk, static_cast<std::size_t>(got));
+      } else if (got == 0 || errno != EINTR) {
+        for (int& fd : fds_)
+          if (fd == p[i].fd) {
+            ::close(fd);
+            fd = -1;
+          }
+      }
+    }
+    return true;
+  }
+
+  pid_t pid_ = -1;
+  int fds_[2] = {-1, -1};
+  std::string out_, err_;
+  bool reaped_ = false;
+  bool timed_out_ = false;
+  int signal_ = 0;
+};
+
+// The groups (deviations and other findings) the latest progress line on
+// stderr shows.
+int groups_shown(const std::string& err) {
+  static const std::regex groups(R"(\((\d+) groups\))");
+  int last = 0;
+  for (auto it = std::sregex_iterator(err.begin(), err.end(), groups);
+       it != std::sregex_iterator(); ++it)
+    last = std::stoi((*it)[1]);
+  return last;
+}
+
+nlohmann::json read_json(const fs::path& p) {
+  return nlohmann::json::parse(read_whole(p));
+}
+
+std::string mark_for(const std::string& name) {
+  return fmt::format("{}-{}-{}", name, ::getpid(),
+                     Clock::now().time_since_epoch().count());
+}
+
+struct Case {
+  std::string name;
+  int signal;
+  const char* signal_name;
+  int jobs;
+  bool to_group;  // the whole process group, as Ctrl-C on a terminal does
+};
+
+std::ostream& operator<<(std::ostream& os, const Case& c) {
+  return os << c.name;
+}
+
+class InterruptedCheck : public ::testing::TestWithParam<Case> {};
+
+// A slow engine that deviates (capture-needs-three), a run far too long to
+// finish, interrupted once the progress line shows a finding.
+TEST_P(InterruptedCheck, WritesWhatItFoundAndLeavesNoProcess) {
+  const Case& c = GetParam();
+  const std::string mark = mark_for(c.name);
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("bao-interrupt-test-{}-{}", c.name, ::getpid());
+  fs::remove_all(dir);
+  CheckProcess check(
+      {"check", "--engine", fmt::format("{} slow 1 1 {}", BAO_FAKE_ENGINE, mark), "--ruleset",
+       "ap-zanzibar", "--games", "1000000", "--jobs", std::to_string(c.jobs), "--report",
+       dir.string(), "--progress"},
+      mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
+  ASSERT_GT(check.pid(), 0);
+  const bool found =
+      check.read_until([](const std::string& err) { return groups_shown(err) >= 1; }, 300s);
+  ASSERT_TRUE(found) << "no finding shown on the progress line: " << check.out() << check.err();
+  ASSERT_EQ(::kill(c.to_group ? -check.pid() : check.pid(), c.signal), 0);
+  const auto sent = Clock::now();
+  const int status = check.finish(120s);
+  const double seconds = std::chrono::duration<double>(Clock::now() - sent).count();
+  RecordProperty("seconds_from_signal_to_exit", fmt::format("{:.2f}", seconds));
+  std::cerr << fmt::format("[{}] exit {} {:.2f} s after {}\n", c.name, status, seconds,
+                           c.signal_name);
+  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "") << "killed by signal "
+                                    << check.killed_by() << "\n"
+                                    << check.out() << check.err();
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+
+  // The report of what was found so far, marked as interrupted.
+  ASSERT_TRUE(fs::exists(dir / "report.json")) << check.out() << check.err();
+  const nlohmann::json report = read_json(dir / "report.json");
+  const nlohmann::json& stats = report.at("stats");
+  EXPECT_EQ(stats.at("interrupted"), true) << stats.dump();
+  EXPECT_EQ(stats.at("signal"), c.signal_name) << stats.dump();
+  ASSERT_GE(report.at("deviations").size(), 1u) << report.dump(2);
+  EXPECT_EQ(report.at("deviations")[0].at("switch"), "capture-needs-three");
+  // The interruption is no fault of the engine.
+  for (const auto& f : report.at("unexplained"))
+    EXPECT_NE(f.at("kind"), "protocol-fault") << f.dump(2);
+  const std::string md = read_whole(dir / "report.md");
+  EXPECT_NE(md.find(fmt::format("interrupted by {}", c.signal_name)), std::string::npos) << md;
+  EXPECT_LT(md.find("interrupted"), md.find("plays ap-zanzibar")) << md;
+  const std::string junit = read_whole(dir / "junit.xml");
+  EXPECT_NE(junit.find(fmt::format("run interrupted by {}", c.signal_name)), std::string::npos)
+      << junit;
+  EXPECT_NE(junit.find("<failure message=\"ap.capture.condition"), std::string::npos) << junit;
+  EXPECT_NE(check.out().find(fmt::format("interrupted by {}", c.signal_name)), std::string::npos)
+      << check.out();
+  // Nothing half-written is left next to the report.
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    EXPECT_EQ(e.path().string().find(".tmp."), std::string::npos) << e.path();
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Check, InterruptedCheck,
+    ::testing::Values(Case{"SigintOneJob", SIGINT, "SIGINT", 1, false},
+                      Case{"SigintTwoJobs", SIGINT, "SIGINT", 2, false},
+                      Case{"SigintToTheGroupTwoJobs", SIGINT, "SIGINT", 2, true},
+                      Case{"SigtermToTheGroupOneJob", SIGTERM, "SIGTERM", 1, true},
+                      Case{"SighupTwoJobs", SIGHUP, "SIGHUP", 2, false}),
+    [](const ::testing::TestParamInfo<Case>& i) { return i.param.name; });
+
+// An engine that has stopped answering (and, stubborn, ignores SIGTERM),
+// with a response timeout far longer than the test: the interruption must
+// not wait for it.
+class HungEngine : public ::testing::TestWithParam<Case> {};
+
+TEST_P(HungEngine, DoesNotPreventInterruption) {
+  const Case& c = GetParam();
+  const std::string mark = mark_for(c.name);
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("bao-interrupt-test-{}-{}", c.name, ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path hung = dir / "hanging";
+  CheckProcess check({"check", "--engine",
+                      fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark), "--ruleset",
+                      "ap-zanzibar", "--games", "1000000", "--jobs", std::to_string(c.jobs),
+                      "--timeout-ms", "3600000", "--report", (dir / "report").string()},
+                     mark,
+                     {"BAO_FAKE_SWITCHES=capture-needs-three",
+                      "BAO_FAKE_HANG_FILE=" + hung.string()});
+  ASSERT_GT(check.pid(), 0);
+  check.read_until([&](const std::string&) { return fs::exists(hung); }, 300s);
+  ASSERT_TRUE(fs::exists(hung)) << "the engine never reached its hang: " << check.out()
+                                << check.err();
+  ASSERT_EQ(::kill(c.to_group ? -check.pid() : check.pid(), c.signal), 0);
+  const auto sent = Clock::now();
+  const int status = check.finish(120s);
+  const double seconds = std::chrono::duration<double>(Clock::now() - sent).count();
+  std::cerr << fmt::format("[{}] exit {} {:.2f} s after {}\n", c.name, status, seconds,
+                           c.signal_name);
+  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "") << "killed by signal "
+                                    << check.killed_by() << "\n"
+                                    << check.out() << check.err();
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  ASSERT_TRUE(fs::exists(dir / "report" / "report.json")) << check.out() << check.err();
+  const nlohmann::json report = read_json(dir / "report" / "report.json");
+  EXPECT_EQ(report.at("stats").at("interrupted"), true);
+  EXPECT_EQ(report.at("stats").at("signal"), c.signal_name);
+  for (const auto& f : report.at("unexplained"))
+    EXPECT_NE(f.at("kind"), "protocol-fault") << f.dump(2);
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Check, HungEngine,
+                         ::testing::Values(Case{"SigintOneJob", SIGINT, "SIGINT", 1, false},
+                                           Case{"SigtermTwoJobs", SIGTERM, "SIGTERM", 2, false}),
+                         [](const ::testing::TestParamInfo<Case>& i) { return i.param.name; });
+
+// Killed outright, so that no handler of its runs: its workers (blocked
+// on engines that hang and ignore SIGTERM) and their engines die with it.
+TEST(KilledCheck, LeavesNoWorkerOrEngine) {
+  const std::string mark = mark_for("Sigkill");
+  CheckProcess check({"check", "--engine",
+                      fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark), "--ruleset",
+                      "ap-zanzibar", "--games", "1000000", "--jobs", "2", "--timeout-ms",
+                      "3600000"},
+                     mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
+  ASSERT_GT(check.pid(), 0);
+  // The check, two workers and two engines.
+  const bool all_up = check.read_until(
+      [&](const std::string&) { return marked_processes(mark).size() >= 5; }, 300s);
+  ASSERT_TRUE(all_up) << fmt::format("{}", fmt::join(marked_processes(mark), "\n"));
+  ASSERT_EQ(::kill(check.pid(), SIGKILL), 0);
+  check.finish(120s);
+  EXPECT_EQ(check.killed_by(), SIGKILL);
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+}
+
+}  // namespace
+}  // namespace bao
