@@ -4,6 +4,7 @@
 #include "oracle/protocol/engine_server.hpp"
 
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +14,8 @@
 #include <chrono>
 #include <optional>
 #include <set>
+
+#include "oracle/engine/engine.hpp"
 #include <sstream>
 #include <string>
 #include <vector>
@@ -140,6 +143,41 @@ TEST_F(EngineServerTest, PerftIsCountedAndCapped) {
        {std::to_string(kMaxServerPerftDepth + 1), std::string("99"), std::string("-1"),
         std::string("1x"), std::string("+1"), std::string("99999999999999999999")})
     EXPECT_TRUE(ask("perft " + bad).starts_with("? ")) << bad;
+}
+
+// A rich board (7 seeds in every pit, site-long-game) where perft 6 would
+// generate tens of millions of positions (seconds of work): the request is
+// refused with the limit named, and the session goes on. Depth 6 from every
+// ruleset's start stays inside the limit.
+TEST_F(EngineServerTest, PerftThatWouldRunForSecondsIsRefused) {
+  const std::string rich =
+      "S 7,7,7,7,7,7,7,7/7,7,7,7,7,7,7,7 7,7,7,7,7,7,7,7/7,7,7,7,7,7,7,7";
+  ASSERT_EQ(ask("ruleset site-long-game"), "=");
+  ASSERT_EQ(ask("position " + rich), "=");
+  const std::string refused = ask("perft 6");
+  EXPECT_EQ(refused, fmt::format("? perft 6 here needs more than {} positions, the server's "
+                                 "limit; ask a smaller depth",
+                                 kMaxServerPerftPositions));
+  EXPECT_EQ(ask("perft 2").substr(0, 2), "= ");  // the session goes on
+  EXPECT_EQ(show(), rich);
+  for (const Ruleset* r : all_rulesets()) {
+    ASSERT_EQ(ask("ruleset " + std::string(r->id)), "=");
+    EXPECT_EQ(ask("perft 6").substr(0, 2), "= ") << r->id;
+  }
+}
+
+// perft_within counts exactly what perft counts when the budget suffices,
+// and gives nothing as soon as it does not (the exact budget is the number
+// of positions generated below the root, every level counted).
+TEST(PerftWithin, AgreesWithPerftOrRefuses) {
+  for (const Ruleset* r : all_rulesets()) {
+    const Position start = start_position(*r);
+    std::uint64_t generated = 0;
+    for (int d = 1; d <= 3; ++d) generated += perft(*r, start, d);
+    EXPECT_EQ(perft_within(*r, start, 3, generated), perft(*r, start, 3)) << r->id;
+    EXPECT_EQ(perft_within(*r, start, 3, generated - 1), std::nullopt) << r->id;
+    EXPECT_EQ(perft_within(*r, start, 0, 0), 1u) << r->id;
+  }
 }
 
 TEST_F(EngineServerTest, SpacesAndCarriageReturnAreTolerated) {

@@ -894,4 +894,40 @@ std::vector<std::pair<Move, std::uint64_t>> divide(const Ruleset& rules, const P
   return out;
 }
 
+namespace {
+
+// Counts into `n`, spending one of `budget` per generated position; false
+// once the budget is spent (the count is then abandoned).
+bool perft_within_budget(const Ruleset& rules, const Position& pos, int depth,
+                         std::uint64_t& budget, std::uint64_t& n) {
+  if (depth <= 0) {
+    ++n;
+    return true;
+  }
+  bool within = true;
+  const auto visit = [&](const Position& after) {
+    if (!within) return;  // the generator cannot be stopped; the rest is skipped
+    if (budget == 0) {
+      within = false;
+      return;
+    }
+    --budget;
+    within = perft_within_budget(rules, after, depth - 1, budget, n);
+  };
+  if (rules.family == TurnFamily::SingleLap)
+    single_lap::for_each_successor(rules, pos, visit);
+  else
+    detail::generate(rules, pos, [&](const Generated& g) { visit(g.after); });
+  return within;
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> perft_within(const Ruleset& rules, const Position& pos, int depth,
+                                          std::uint64_t max_positions) {
+  std::uint64_t n = 0;
+  if (!perft_within_budget(rules, pos, depth, max_positions, n)) return std::nullopt;
+  return n;
+}
+
 }  // namespace bao

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,5 +57,12 @@ std::uint64_t perft(const Ruleset& rules, const Position& pos, int depth);
 // perft per legal root move, in legal_moves order.
 std::vector<std::pair<Move, std::uint64_t>> divide(const Ruleset& rules, const Position& pos,
                                                    int depth);
+
+// perft that generates at most `max_positions` positions (the root's
+// successors, theirs, and so on): empty when the count would need more. For
+// callers that must answer in bounded time whatever the position (the
+// protocol server), since a deep perft on a rich board runs for seconds.
+std::optional<std::uint64_t> perft_within(const Ruleset& rules, const Position& pos, int depth,
+                                          std::uint64_t max_positions);
 
 }  // namespace bao

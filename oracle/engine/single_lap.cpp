@@ -555,6 +555,11 @@ std::vector<std::pair<Move, std::uint64_t>> divide(const Ruleset& rules, const P
   return out;
 }
 
+void for_each_successor(const Ruleset& rules, const Position& pos,
+                        const std::function<void(const Position&)>& f) {
+  generate(rules, pos, [&](const Generated& g) { f(g.after); });
+}
+
 Expected<Position> validate(const Ruleset& rules, const Position& pos) {
   if (!position_is_ok(pos)) return Error{"position: inconsistent seed total or result"};
   if (pos.hand[0] != 0 || pos.hand[1] != 0)

@@ -19,5 +19,8 @@ std::uint64_t perft(const Ruleset& rules, const Position& pos, int depth);
 std::vector<std::pair<Move, std::uint64_t>> divide(const Ruleset& rules, const Position& pos,
                                                    int depth);
 Expected<Position> validate(const Ruleset& rules, const Position& pos);
+// Calls `f` with the position after each distinct legal move.
+void for_each_successor(const Ruleset& rules, const Position& pos,
+                        const std::function<void(const Position&)>& f);
 
 }  // namespace bao::single_lap

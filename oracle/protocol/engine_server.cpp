@@ -255,7 +255,12 @@ std::string EngineServer::count_paths(std::string_view depth_text) const {
   if (depth < 0)
     return fail(
         fmt::format("perft depth must be a whole number from 0 to {}", kMaxServerPerftDepth));
-  return ok(fmt::format("{}", perft(rules_, pos_, depth)));
+  const auto n = perft_within(rules_, pos_, depth, kMaxServerPerftPositions);
+  if (!n)
+    return fail(fmt::format("perft {} here needs more than {} positions, the server's limit; ask "
+                            "a smaller depth",
+                            depth, kMaxServerPerftPositions));
+  return ok(fmt::format("{}", *n));
 }
 
 std::string EngineServer::last_trace() const {

@@ -4,6 +4,8 @@
 // question goes to oracle/engine.
 #pragma once
 
+#include <cstdint>
+
 #include <cstddef>
 #include <iosfwd>
 #include <span>
@@ -30,6 +32,12 @@ inline constexpr std::size_t kMaxRequestLength = 64 * 1024;
 // `perft` above this depth is refused: a request must not be able to keep the
 // server busy for minutes.
 inline constexpr int kMaxServerPerftDepth = 6;
+// The most positions one `perft` request may generate (all levels counted):
+// at most about two seconds of work (on the richest boards; one on a start
+// position), so one request cannot keep the server busy for long. Depth 6
+// from every ruleset's start is inside it (site-maasai's, the largest,
+// generates about 4.9 million positions).
+inline constexpr std::uint64_t kMaxServerPerftPositions = 6'000'000;
 
 class EngineServer {
  public:
