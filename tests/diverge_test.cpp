@@ -20,6 +20,7 @@
 
 #include "oracle/core/files.hpp"
 #include "oracle/diverge/diverge.hpp"
+#include "tests/readers.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
@@ -261,6 +262,8 @@ TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
   const std::string md = render_markdown(hostile_report());
   EXPECT_EQ(md.find("<script"), std::string::npos);
+  // The page is written as XML-compatible HTML, so an XML parser reads it whole.
+  EXPECT_EQ(test::xml_error(html), "");
 }
 
 // Checks that every tag is closed in order (no attribute holds '<' or '>').
@@ -515,6 +518,14 @@ TEST_P(DivergeCommitted, MatchesAFreshRun) {
   have.erase("README.md");
   EXPECT_EQ(have, want) << "regenerate with `" << command << "` from the repository root";
   for (const std::string& f : want) {
+    // Every file read back by a strict parser of its format.
+    const std::string text = read_file((fresh / f).string()).value();
+    const std::string ext = fs::path(f).extension().string();
+    std::string problem;
+    if (ext == ".html" || ext == ".svg") problem = test::xml_error(text);
+    if (ext == ".json") problem = test::json_error(text);
+    if (ext == ".yaml") problem = test::yaml_error(text);
+    EXPECT_EQ(problem, "") << f;
     if (!have.count(f)) continue;
     EXPECT_TRUE(read_file((committed / f).string()).value() ==
                 read_file((fresh / f).string()).value())

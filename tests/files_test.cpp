@@ -57,5 +57,30 @@ TEST(Files, WriteFileAtomicClearsTemporariesOfDeadWriters) {
   fs::remove_all(dir);
 }
 
+// read_file's memory follows the file, not its limit: a few bytes read
+// under a 256 MiB limit must not hold 256 MiB (a test keeping many files
+// read that way once exhausted the machine's memory).
+TEST(Files, ReadFileHoldsWhatTheFileHoldsAndRefusesWhatIsTooLarge) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("bao-read-file-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string small = (dir / "small.txt").string();
+  std::ofstream(small) << "twelve bytes";
+  const auto text = read_file(small);
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  EXPECT_EQ(*text, "twelve bytes");
+  EXPECT_LT(text->capacity(), std::size_t{1} << 20);
+  const auto over = read_file(small, 11);
+  ASSERT_FALSE(over.ok());
+  EXPECT_NE(over.error().message.find("larger than 11 bytes"), std::string::npos)
+      << over.error().message;
+  EXPECT_EQ(read_file(small, 12).value(), "twelve bytes");
+  const auto folder = read_file(dir.string());
+  ASSERT_FALSE(folder.ok());
+  EXPECT_NE(folder.error().message.find("not a regular file"), std::string::npos);
+  EXPECT_FALSE(read_file((dir / "missing").string()).ok());
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace bao

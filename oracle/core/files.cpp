@@ -320,10 +320,13 @@ Expected<std::string> read_file(const std::string& path, std::size_t max_bytes) 
     return Error{fmt::format("cannot read {}: not a regular file", path)};
   std::ifstream f(path, std::ios::binary);
   if (!f) return Error{fmt::format("cannot read {}: {}", path, std::strerror(errno))};
-  std::string text(max_bytes + 1, '\0');  // one byte more shows a file over the limit
-  f.read(text.data(), static_cast<std::streamsize>(text.size()));
+  // Read in chunks, so memory follows the file's size and not the limit; one
+  // byte past the limit shows a file over it (even one growing meanwhile).
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= max_bytes && f.read(chunk, sizeof chunk).gcount() > 0)
+    text.append(chunk, static_cast<std::size_t>(f.gcount()));
   if (f.bad()) return Error{fmt::format("cannot read {}", path)};
-  text.resize(static_cast<std::size_t>(f.gcount()));
   if (text.size() > max_bytes)
     return Error{fmt::format("cannot read {}: larger than {} bytes, the limit for this file",
                              path, max_bytes)};

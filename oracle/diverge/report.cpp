@@ -287,7 +287,7 @@ std::string render_html(const Report& r) {
   std::string ids;
   for (const Ruleset* rules : r.rulesets) append_item(ids, ", ", rules->id);
   std::string out = fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
       "<title>Divergence report: {}</title>\n<style>{}</style>\n</head>\n<body>\n",
       h(ids), kCss);
   out += fmt::format("<h1>Divergence report: {}</h1>\n", h(ids));

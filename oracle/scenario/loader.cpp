@@ -639,10 +639,11 @@ LoadResult load_file(const std::string& path) {
   if (!in) return fail("cannot be read");
   // Read at most one byte more than the limit, so a file that grows while
   // it is read is caught too.
-  std::string text(kMaxScenarioFileBytes + 1, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  std::string text;
+  char chunk[1 << 16];
+  while (text.size() <= kMaxScenarioFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
   if (in.bad()) return fail("cannot be read to the end");
-  text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxScenarioFileBytes)
     return fail(fmt::format("is larger than {} bytes, the limit for a scenario file (split it "
                             "into several files)",
