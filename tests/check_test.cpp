@@ -275,6 +275,19 @@ TEST(Check, JsonReaderRefusesCountsThatAreNotWholeNumbersOfTheirType) {
   refused("settled_findings 2^32", j);
 }
 
+// Found by fuzz/targets/report_json: an accepted deviation in the list of
+// open ones was read, then written to the other list, so the report read
+// back in another order.
+TEST(Check, JsonReaderRefusesADeviationInTheWrongList) {
+  nlohmann::json j = small_report_json();
+  j["deviations"].push_back(j["accepted"][0]);
+  j["accepted"] = nlohmann::json::array();
+  auto r = from_json(j.dump(), "r.json");
+  ASSERT_FALSE(r.ok()) << "an accepted deviation was read from the open list";
+  EXPECT_NE(r.error().message.find("deviations[2]: 'accepted' is true"), std::string::npos)
+      << r.error().message;
+}
+
 TEST(Check, WitnessScenarioLoadsPassesTheOracleAndFailsTheMutant) {
   const MutantInfo& m = all_mutants().front();
   const Ruleset broken = zanzibar_mutant(m.name);
