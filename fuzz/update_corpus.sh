@@ -18,9 +18,12 @@ corpus="$root/fuzz/corpus/$target"
 mkdir -p "$corpus"
 new="$(mktemp -d "${TMPDIR:-/tmp}/bao-corpus.XXXXXX")"
 trap 'rm -rf "$new"' EXIT
-"$bin" -merge=1 -timeout=10 -rss_limit_mb=2048 "$new" "$corpus" "$@" > "$new.log" 2>&1 ||
+# Inputs that crash while merging (saved crash inputs, say) are written
+# next to the temporary folder, not to the current directory.
+"$bin" -merge=1 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$new.artifact-" \
+  "$new" "$corpus" "$@" > "$new.log" 2>&1 ||
   { cat "$new.log" >&2; rm -f "$new.log"; exit 1; }
-rm -f "$new.log"
+rm -f "$new.log" "$new".artifact-*
 find "$corpus" -maxdepth 1 -type f -name 'crash-*' -exec cp {} "$new/" \;
 find "$corpus" -maxdepth 1 -type f -delete
 cp "$new"/* "$corpus/"
