@@ -289,6 +289,62 @@ TEST(Check, WitnessYamlQuotesItsScalars) {
   EXPECT_EQ(root["scenarios"][0]["rulesets"].size(), 1u) << yaml;
 }
 
+// A small report with one open and one accepted deviation, as JSON.
+nlohmann::json small_report_json() {
+  CheckResult r;
+  r.engine = "e";
+  r.options.ruleset = "ap-zanzibar";
+  Deviation open;
+  open.switch_id = "capture-needs-three";
+  open.clause = "ap.capture.condition";
+  open.witness.ruleset = "ap-zanzibar";
+  Deviation accepted = open;
+  accepted.switch_id = "front-empty=immediate";
+  accepted.clause = "ap.win.end-of-turn-check";
+  accepted.accepted = true;
+  r.deviations = {open, accepted};
+  return nlohmann::json::parse(to_json(r));
+}
+
+// Found by fuzz/targets/report_json: get<T>() cast any JSON number, so a
+// float out of range was undefined behaviour and a negative or fractional
+// count came back changed.
+TEST(Check, JsonReaderRefusesCountsThatAreNotWholeNumbersOfTheirType) {
+  ASSERT_TRUE(from_json(small_report_json().dump(), "r.json").ok());
+  const auto refused = [](const char* what, const nlohmann::json& j) {
+    auto r = from_json(j.dump(), "r.json");
+    ASSERT_FALSE(r.ok()) << what << " was read";
+    EXPECT_NE(r.error().message.find("r.json: '"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find("must be a whole number"), std::string::npos)
+        << r.error().message;
+  };
+  nlohmann::json j = small_report_json();
+  j["stats"]["games"] = 1e300;
+  refused("games 1e300", j);
+  j = small_report_json();
+  j["seed"] = -1;
+  refused("seed -1", j);
+  j = small_report_json();
+  j["deviations"][0]["witness"]["seeds"] = 2.5;
+  refused("seeds 2.5", j);
+  j = small_report_json();
+  j["stats"]["settled_findings"] = 4294967296u;
+  refused("settled_findings 2^32", j);
+}
+
+// Found by fuzz/targets/report_json: an accepted deviation in the list of
+// open ones was read, then written to the other list, so the report read
+// back in another order.
+TEST(Check, JsonReaderRefusesADeviationInTheWrongList) {
+  nlohmann::json j = small_report_json();
+  j["deviations"].push_back(j["accepted"][0]);
+  j["accepted"] = nlohmann::json::array();
+  auto r = from_json(j.dump(), "r.json");
+  ASSERT_FALSE(r.ok()) << "an accepted deviation was read from the open list";
+  EXPECT_NE(r.error().message.find("deviations[2]: 'accepted' is true"), std::string::npos)
+      << r.error().message;
+}
+
 TEST(Check, WitnessScenarioLoadsPassesTheOracleAndFailsTheMutant) {
   const MutantInfo& m = all_mutants().front();
   const Ruleset broken = zanzibar_mutant(m.name);

@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -359,6 +360,35 @@ TEST_F(EngineClientTest, UnsupportedRuleset) {
   EXPECT_TRUE(client.running());
   auto ok = client.select_ruleset("ap-zanzibar");
   EXPECT_TRUE(ok);
+}
+
+// Found by fuzz/targets/engine_replies: a line of exactly the limit, ended
+// by CRLF, was refused as too long when its '\n' came in a later read than
+// its '\r', and accepted when both came in one.
+TEST(ResponseReaderTest, ALineAtTheLimitEndedByCrlfIsAcceptedHoweverItArrives) {
+  const std::vector<std::string> lines{"moves"};
+  const std::string line = "= A6L A6";  // 8 bytes, the limit below
+  for (const bool split : {false, true}) {
+    ResponseReader reader(lines, line.size());
+    if (split) {
+      ASSERT_FALSE(reader.feed(line + "\r")) << "refused before its '\\n' arrived";
+      ASSERT_FALSE(reader.feed("\n"));
+    } else {
+      ASSERT_FALSE(reader.feed(line + "\r\n"));
+    }
+    ASSERT_TRUE(reader.complete()) << "split: " << split;
+    EXPECT_EQ(reader.responses().at(0).text, "A6L A6");
+    EXPECT_FALSE(reader.leftover());
+  }
+  // One byte more is too long either way.
+  for (const bool split : {false, true}) {
+    ResponseReader reader(lines, line.size());
+    std::optional<ReplyProblem> p = split ? reader.feed(line + "6\r") : reader.feed(line + "6\r\n");
+    if (split && !p) p = reader.feed("\n");
+    ASSERT_TRUE(p) << "split: " << split;
+    EXPECT_EQ(p->kind, FaultKind::Malformed);
+    EXPECT_EQ(p->index, 0u);
+  }
 }
 
 TEST_F(EngineClientTest, UnsolicitedLineIsExtraOutput) {

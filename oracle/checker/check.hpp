@@ -29,6 +29,7 @@ namespace bao::check {
 struct Fault {
   std::string kind;
   std::string detail;  // one line, e.g. "killed by signal 6; stderr tail: ..."
+  friend bool operator==(const Fault&, const Fault&) = default;
 };
 
 struct MoveAnswer {
@@ -37,6 +38,7 @@ struct MoveAnswer {
   std::string bpn;        // the engine's result (accepted)
   std::string status;     // the engine's status of the result (accepted)
   std::string refusal;    // the `?` message (refused)
+  friend bool operator==(const MoveAnswer&, const MoveAnswer&) = default;
 };
 
 // Everything an engine said about one position.
@@ -47,6 +49,7 @@ struct PositionAnswer {
   std::vector<std::string> moves;  // the engine's legal moves, as written
   std::vector<MoveAnswer> plays;   // one per move asked, in that order
   int requests = 0;                // protocol requests this answer took
+  friend bool operator==(const PositionAnswer&, const PositionAnswer&) = default;
 };
 
 // Something that answers for an engine: an external process speaking the
@@ -126,6 +129,7 @@ struct Finding {
   // Why no game of the ruleset could reach `position` (more seeds than
   // the ruleset plays with, say); empty when nothing tells so.
   std::string impossible;
+  friend bool operator==(const Finding&, const Finding&) = default;
 };
 
 // The group key of a finding: kind and the clauses it names.
@@ -154,6 +158,7 @@ struct Deviation {
   Finding witness;
   bool accepted = false;  // listed in the --accept file
   std::string accept_reason;
+  friend bool operator==(const Deviation&, const Deviation&) = default;
 };
 
 // Differences only in what the protocol leaves to notation: the side letter
@@ -164,6 +169,7 @@ struct NotationFinding {
   std::string description;  // one line
   std::uint64_t count = 0;  // results that differed only so
   Finding example;          // the first one seen (smallest game)
+  friend bool operator==(const NotationFinding&, const NotationFinding&) = default;
 };
 
 // ---- Running ------------------------------------------------------------------
@@ -198,6 +204,7 @@ struct CheckOptions {
   // no minimising (witnesses stay where the games met them), and the result
   // has Stats::interrupted set. Empty: never.
   std::function<bool()> stop_requested;
+  friend bool operator==(const CheckOptions&, const CheckOptions&) = default;
 };
 
 // The positions of the scenarios that apply to `ruleset` (after their move
@@ -225,6 +232,7 @@ struct Stats {
   // ("SIGINT"), when the caller knows.
   bool interrupted = false;
   std::string signal;
+  friend bool operator==(const Stats&, const Stats&) = default;
 };
 
 struct CheckResult {
@@ -238,6 +246,7 @@ struct CheckResult {
   // the clause where the engine departs), smallest witness kept.
   std::vector<Finding> findings;
   std::vector<NotationFinding> notation;
+  friend bool operator==(const CheckResult&, const CheckResult&) = default;
 };
 
 // Whether the run found anything that fails it: a deviation not accepted,

@@ -148,6 +148,50 @@ struct Response {
   std::string text;  // the payload or the message, without the marker and its space
 };
 
+// ---- Reading responses --------------------------------------------------------
+
+// What is wrong with an engine's output, found while reading it: the kind
+// (Malformed or ExtraOutput), a one-line message for people, and the index in
+// the batch of the request it concerns.
+struct ReplyProblem {
+  FaultKind kind = FaultKind::Malformed;
+  std::string message;
+  std::size_t index = 0;
+};
+
+// The responses to one batch, read out of the bytes an engine writes to its
+// stdout in whatever pieces they arrive. It knows no process and no clock:
+// EngineClient's poll loop feeds it what it reads, and the fuzz target
+// fuzz/targets/engine_replies.cpp feeds it arbitrary bytes. Lines end in
+// '\n' (a '\r' before it is dropped); each must be `=`, `= payload`, `?` or
+// `? message`, no longer than `max_line_length`, with a payload of the shape
+// its request expects (see payload_problem in engine_client.cpp).
+class ResponseReader {
+ public:
+  ResponseReader(std::span<const std::string> lines, std::size_t max_line_length);
+  // Takes `bytes` and every response line they complete. A problem ends the
+  // batch; nothing may be fed after one.
+  std::optional<ReplyProblem> feed(std::string_view bytes);
+  // True once every request has its response.
+  bool complete() const { return responses_.size() == lines_.size(); }
+  // How many requests have their response so far.
+  std::size_t answered() const { return responses_.size(); }
+  // The output ended before complete(): a problem when it ended inside a
+  // line; nothing when it ended between lines (the caller reports a crash).
+  std::optional<ReplyProblem> at_end() const;
+  // Once complete(): output beyond the last response is a problem.
+  std::optional<ReplyProblem> leftover() const;
+  std::vector<Response>& responses() { return responses_; }
+
+ private:
+  std::span<const std::string> lines_;
+  std::size_t max_;
+  std::vector<Response> responses_;
+  std::string buf_;        // bytes read and not yet dropped
+  std::size_t start_ = 0;  // the first byte of buf_ not yet consumed
+  std::size_t scan_ = 0;   // where to look for the next '\n'
+};
+
 // ---- The client ---------------------------------------------------------------
 
 // One engine process and the conversation with it. Not copyable or movable
@@ -236,7 +280,7 @@ class EngineClient {
   int out_ = -1;  // the engine's stdout (read end)
   int err_ = -1;  // the engine's stderr (read end)
   ExitStatus exit_;
-  std::string out_buf_;      // stdout bytes not yet consumed
+  std::string out_buf_;      // stdout bytes found waiting before a request (check_idle)
   std::string err_buf_;      // stderr tail, trimmed to stderr_tail_bytes now and then
   std::string pending_;      // requests not yet written
   std::vector<char> chunk_;  // read() buffer
