@@ -409,9 +409,9 @@ TEST(DivergeRun, CitationsNameTheSourceByTitle) {
   ASSERT_FALSE(files.empty());
   for (const WitnessFile& f : files) {
     const std::string yaml = witness_yaml(f);
-    const std::size_t at = yaml.find("    source: '");
+    const std::size_t at = yaml.find("\n    source: ");
     ASSERT_NE(at, std::string::npos) << yaml;
-    const std::string line = yaml.substr(at, yaml.find('\n', at) - at);
+    const std::string line = yaml.substr(at + 1, yaml.find('\n', at + 1) - at - 1);
     EXPECT_EQ(line.find(".txt"), std::string::npos) << line;
     bool titled = false;
     for (const RuleSource& s : all_sources())
