@@ -1,6 +1,6 @@
 // Per-clause unit tests of Abstract Play's three variants: ap-malawi-setup
 // (Malawi, setup only), ap-bawo (Malawi, Bawo rules) and ap-kujifunza (Bao la
-// Kujifunza). Source: shared/rules/000_e996fb56c9001892.txt, the Variants
+// Kujifunza). Source: source `ap`, docs/sources.md, the Variants
 // part (from "This is Abstract Play's older Malawi variant"); catalog:
 // oracle/rules/abstract_play/variants.def.
 //

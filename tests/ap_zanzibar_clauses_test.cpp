@@ -1,5 +1,5 @@
 // Per-clause unit tests of the ruleset ap-zanzibar (Abstract Play's default
-// Zanzibar rules, shared/rules/000_e996fb56c9001892.txt, the part before the
+// Zanzibar rules, source `ap`, docs/sources.md, the part before the
 // Malawi variants; catalog: oracle/rules/abstract_play/clauses.def).
 //
 // Every expected value below was worked out by hand from the rule text and

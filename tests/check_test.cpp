@@ -15,6 +15,8 @@
 
 #include "oracle/checker/check.hpp"
 #include "oracle/core/mutation.hpp"
+#include "oracle/core/files.hpp"
+#include "oracle/core/sources.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
@@ -159,6 +161,26 @@ TEST(Check, AMutantIsOneDeviationNamingItsClauseAndItsWitnessSeparatesTheTwo) {
     EXPECT_GT(f.minimise_steps, 0);
     EXPECT_EQ(f.origin, "built");
   }
+}
+
+// The report and the witness name the deviation's rule source by its title
+// and section, not by the file the text is stored under.
+TEST(Check, ReportAndWitnessCiteTheSourceByTitle) {
+  const MutantInfo& m = all_mutants().front();
+  auto broken = mutate(ruleset("ap-zanzibar"), m.id);
+  ASSERT_TRUE(broken.ok());
+  const CheckResult res = run(*broken, options_for("ap-zanzibar", 30));
+  ASSERT_EQ(res.deviations.size(), 1u) << summary_text(res);
+  const Clause& clause = clause_info(m.clause);
+  const std::string cited = citation(clause);
+  ASSERT_TRUE(cited.starts_with(std::string(source_for_file(clause.source_file)->title) + ": "));
+  const std::string md = to_markdown(res);
+  EXPECT_NE(md.find(md_text(cited)), std::string::npos) << cited << "\n" << md;
+  EXPECT_EQ(md.find(std::string(clause.source_file)), std::string::npos) << md;
+  const std::string yaml = deviation_yaml(res, res.deviations.front());
+  const YAML::Node doc = YAML::Load(yaml);
+  const std::string source = doc["scenarios"][0]["source"].as<std::string>();
+  EXPECT_EQ(source, "found by bao-oracle check; " + cited);
 }
 
 TEST(Check, WitnessesAreSmallAndTheirLinesShort) {

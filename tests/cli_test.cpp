@@ -27,6 +27,7 @@ const std::string kStart =
 const std::string kShortRow =
     "S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=22,22 house=A5,a5";
 const std::string kApFile = "000_e996fb56c9001892.txt";
+const std::string kApTitle = "Abstract Play, Bao rules page";
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -64,7 +65,7 @@ TEST(Cli, RulesetsListsIdTitleAndSource) {
   for (const auto& line : lines)
     if (line.starts_with("ap-zanzibar ")) {
       found = true;
-      EXPECT_NE(line.find(kApFile), std::string::npos) << line;
+      EXPECT_NE(line.find("  ap (" + kApFile + ")"), std::string::npos) << line;
       EXPECT_NE(line.find(find_ruleset("ap-zanzibar")->title), std::string::npos) << line;
     }
   EXPECT_TRUE(found) << r.out;
@@ -75,15 +76,21 @@ TEST(Cli, ClausesListsEachClauseWithItsSource) {
   EXPECT_EQ(r.status, 0) << r.err;
   int headers = 0;
   bool found = false;
-  for (const auto& line : lines_of(r.out)) {
+  const auto lines = lines_of(r.out);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
     if (line.starts_with("ap.")) ++headers;
     if (line.starts_with("ap.kutakatia.set ")) {
       found = true;
-      EXPECT_NE(line.find(kApFile), std::string::npos) << line;
-      EXPECT_NE(line.find(" rule "), std::string::npos) << line;
+      EXPECT_TRUE(line.ends_with(" rule")) << line;
+      // The source by title and section, never by its file name.
+      ASSERT_LT(i + 1, lines.size());
+      EXPECT_TRUE(lines[i + 1].starts_with("    source: " + kApTitle + ": Kutakatia"))
+          << lines[i + 1];
     }
   }
   EXPECT_TRUE(found) << r.out;
+  EXPECT_EQ(r.out.find(".txt"), std::string::npos) << "a file name in the listing";
   EXPECT_EQ(static_cast<std::size_t>(headers), find_ruleset("ap-zanzibar")->clauses.size());
 }
 
@@ -99,11 +106,47 @@ TEST(Cli, ClausesAsJson) {
     if (c["id"] == "ap.kutakatia.set") {
       found = true;
       EXPECT_EQ(c["source_file"], kApFile);
+      EXPECT_EQ(c["source"], "ap");
+      EXPECT_EQ(c["source_title"], kApTitle);
       EXPECT_FALSE(c["section"].get<std::string>().empty());
       EXPECT_FALSE(c["paraphrase"].get<std::string>().empty());
     }
   }
   EXPECT_TRUE(found);
+}
+
+TEST(Cli, SourcesListsEachRuleSource) {
+  const RunResult r = run_oracle({"sources"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  std::set<std::string> ids;
+  for (const auto& line : lines_of(r.out))
+    if (!line.empty() && line[0] != ' ') ids.insert(line.substr(0, line.find(' ')));
+  EXPECT_EQ(ids, (std::set<std::string>{"ap", "guide", "ludii", "site"})) << r.out;
+  EXPECT_NE(r.out.find("ap  " + kApTitle + "\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("    file: " + kApFile + "\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("    rulesets: ap-zanzibar, ap-malawi-setup, ap-bawo, ap-kujifunza\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Cli, SourcesAsJson) {
+  const RunResult r = run_oracle({"sources", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto json = nlohmann::json::parse(r.out, nullptr, /*allow_exceptions=*/false);
+  ASSERT_TRUE(json.is_array()) << r.out.substr(0, 200);
+  ASSERT_EQ(json.size(), 4u);
+  std::set<std::string> rulesets;
+  for (const auto& s : json) {
+    for (const char* key : {"id", "title", "publisher", "location", "version", "file", "about"})
+      EXPECT_FALSE(s.at(key).get<std::string>().empty()) << key << " in " << s.dump();
+    for (const auto& id : s.at("rulesets")) rulesets.insert(id.get<std::string>());
+  }
+  EXPECT_EQ(json[0]["id"], "ap");
+  EXPECT_EQ(json[0]["title"], kApTitle);
+  EXPECT_EQ(json[0]["file"], kApFile);
+  EXPECT_EQ(rulesets.size(), all_rulesets().size());
+  for (const Ruleset* rules : all_rulesets()) EXPECT_TRUE(rulesets.count(std::string(rules->id)));
 }
 
 TEST(Cli, PerftFromStart) {
@@ -177,6 +220,9 @@ TEST(Cli, DemoIsDeterministic) {
     EXPECT_NE(a.out.find("== " + std::string(rules->id) + ": "), std::string::npos) << rules->id;
   EXPECT_NE(a.out.find("start position: " + kStart), std::string::npos);
   EXPECT_NE(a.out.find("1. South plays "), std::string::npos);
+  // Each ruleset names its source by title, not by the file of its text.
+  EXPECT_NE(a.out.find("source: " + kApTitle + "\n"), std::string::npos);
+  EXPECT_EQ(a.out.find(kApFile), std::string::npos);
 }
 
 TEST(Cli, NoSubcommandPrintsHelp) {

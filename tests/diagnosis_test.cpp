@@ -126,7 +126,7 @@ TEST(Diagnosis, AnEngineThatDropsTheResultKeyAgreesEverywhere) {
 
 TEST(Diagnosis, AnotherSideLetterAfterTheLastMoveIsANotationFinding) {
   // After a move that ends the game the side to move is the mover's
-  // opponent (../shared/spec/protocol.md, "Side to move"); an engine that
+  // opponent (docs/protocol.md, the side to move); an engine that
   // leaves the mover there differs in notation only.
   const Ruleset& rules = ruleset("site-maasai");
   FilterProbe probe(rules, [](MoveAnswer& m) {

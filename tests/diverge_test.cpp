@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "oracle/core/files.hpp"
+#include "oracle/core/sources.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "tests/readers.hpp"
 #include "oracle/engine/engine.hpp"
@@ -389,6 +390,37 @@ TEST(DivergeRun, WitnessesLoadAsScenariosAndPass) {
   const scenario::RunSummary summary = scenario::run_scenarios(all, oracle, {});
   EXPECT_EQ(summary.failed, 0) << scenario::format_report(summary);
   EXPECT_EQ(summary.passed, static_cast<int>(2 * files.size()));
+}
+
+// Every citation a reader sees names the rule source by its title and the
+// clause's section; the file name stays in the JSON only.
+TEST(DivergeRun, CitationsNameTheSourceByTitle) {
+  auto report = run(small_options(2));
+  ASSERT_TRUE(report.ok());
+  const std::string md = render_markdown(*report);
+  const std::string html = render_html(*report);
+  EXPECT_NE(md.find(" cites `"), std::string::npos);
+  EXPECT_NE(md.find("(Abstract Play, Bao rules page: "), std::string::npos) << md;
+  EXPECT_NE(html.find("(Abstract Play, Bao rules page: "), std::string::npos);
+  for (const RuleSource& s : all_sources()) {
+    EXPECT_EQ(md.find(std::string(s.file)), std::string::npos) << s.file;
+    EXPECT_EQ(html.find(std::string(s.file)), std::string::npos) << s.file;
+  }
+  EXPECT_NE(render_json(*report).find("\"source_file\": \"000_e996fb56c9001892.txt\""),
+            std::string::npos);
+  const auto files = witness_files(*report);
+  ASSERT_FALSE(files.empty());
+  for (const WitnessFile& f : files) {
+    const std::string yaml = witness_yaml(f);
+    const std::size_t at = yaml.find("\n    source: ");
+    ASSERT_NE(at, std::string::npos) << yaml;
+    const std::string line = yaml.substr(at + 1, yaml.find('\n', at + 1) - at - 1);
+    EXPECT_EQ(line.find(".txt"), std::string::npos) << line;
+    bool titled = false;
+    for (const RuleSource& s : all_sources())
+      titled = titled || line.find(std::string(s.title) + ": ") != std::string::npos;
+    EXPECT_TRUE(titled) << line;
+  }
 }
 
 TEST(DivergeRun, BadOptionsAreErrors) {

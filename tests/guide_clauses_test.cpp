@@ -1,5 +1,5 @@
 // Per-clause unit tests of the rulesets guide-v2 and guide-r002 (the
-// illustrated Kiswahili guide, shared/rules/001_63d4a6713946ea72.txt;
+// illustrated Kiswahili guide, source `guide`, docs/sources.md;
 // catalog: oracle/rules/guide/clauses.def). guide-r002 is guide-v2 without
 // the guide.takasia.* clauses.
 //
@@ -594,7 +594,7 @@ TEST(GuideLimit, LimitCountsRelaysAtAPickup) {
 // ===========================================================================
 // 09: takasia (guide-v2 only)
 
-// E30 (shared/data/e30.md). South A7L: A6 1, A5 1 (empty) -> stop.
+// E30 (the guide's example, scenarios/guide/guide.yaml). South A7L: A6 1, A5 1 (empty) -> stop.
 // North has no first-run capture (South's occupied front A2, A5, A6 face a7
 // (empty), a4, a3; no North start of 2..15 ends in a4 or a3). South, moving
 // again, captures only with B8L (4): A8, A7, A6, A5 (1 -> 2) facing a4 (2).

@@ -1,5 +1,5 @@
 // Per-clause unit tests of the ruleset ludii (Ludii's description of Bao,
-// shared/rules/003_64707fd454846805.txt; catalog:
+// source `ludii`, docs/sources.md; catalog:
 // oracle/rules/ludii/clauses.def).
 //
 // Every expected value was worked out by hand from the text and the

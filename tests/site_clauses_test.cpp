@@ -1,5 +1,5 @@
 // Per-clause unit tests of the play site's single-lap variants site-bank,
-// site-maasai and site-long-game (shared/rules/004_65206f47e0fcd478.txt;
+// site-maasai and site-long-game (source `site`, docs/sources.md;
 // catalog: oracle/rules/site/clauses.def).
 //
 // Every expected value was worked out by hand from the page and the

@@ -1,5 +1,5 @@
 // Per-clause unit tests of the ruleset site-kiswahili (the play site's
-// description of Bao la Kiswahili, shared/rules/004_65206f47e0fcd478.txt;
+// description of Bao la Kiswahili, source `site`, docs/sources.md;
 // catalog: oracle/rules/site_kiswahili/clauses.def). The guide clauses the
 // ruleset adopts are tested in tests/guide_clauses_test.cpp.
 //

@@ -1,4 +1,4 @@
-"""The Bao engine protocol, version 1, engine side (shared/spec/protocol.md).
+"""The Bao engine protocol, version 1, engine side (docs/protocol.md).
 
 This module is the part an engine author keeps: it reads requests from
 standard input, answers each with exactly one `=` or `?` line, flushes, and

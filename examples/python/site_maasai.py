@@ -1,5 +1,5 @@
 """The rules of `site-maasai`, the play site's Maasai variant
-(shared/rules/004_65206f47e0fcd478.txt), as bao-oracle reads them
+(the play site's rules page, docs/sources.md), as bao-oracle reads them
 (docs/rulesets/site-maasai.md).
 
 This is the *rules object* that bao_protocol.serve() drives: replace it with

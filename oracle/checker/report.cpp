@@ -13,6 +13,7 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/core/clause.hpp"
+#include "oracle/core/sources.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -262,12 +263,20 @@ std::string reference_text(const CheckResult& r, const Finding& f) {
   return fmt::format("{} with {}", r.options.ruleset, join(f.context, ", "));
 }
 
-// "`ap.capture.condition` (000_..., Capture: ...): paraphrase".
+// "`ap.capture.condition` (Abstract Play, Bao rules page: Capture: ...): paraphrase".
 std::string clause_text(const std::string& id) {
   const ClauseId c = find_clause(id);
   if (c == ClauseId::None) return fmt::format("`{}`", id);
   const Clause& info = clause_info(c);
-  return fmt::format("`{}` ({}, {}): {}", id, info.source_file, info.section, info.paraphrase);
+  return fmt::format("`{}` ({}): {}", id, citation(info), info.paraphrase);
+}
+
+// The witness's `source:`: where it came from, and the rule text its clause
+// cites, by the source's title and section.
+std::string witness_source(const std::string& clause) {
+  const ClauseId c = find_clause(clause);
+  if (c == ClauseId::None) return "found by bao-oracle check";
+  return fmt::format("found by bao-oracle check; {}", citation(clause_info(c)));
 }
 
 std::string yaml_quote(const std::string& raw) {
@@ -748,8 +757,7 @@ std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::str
       "# Reproduce: {}\nscenarios:\n",
       printable(r.engine), f.ruleset, printable(reproduce_command(r, f)));
   out += fmt::format("  - id: {}\n    rulesets: [{}]\n", yaml_quote(id), yaml_quote(f.ruleset));
-  out += fmt::format("    source: {}\n", yaml_quote("found by bao-oracle check; the clause below "
-                                                    "names the rule text"));
+  out += fmt::format("    source: {}\n", yaml_quote(witness_source(clause)));
   out += fmt::format("    clauses: [{}]\n", clause.empty() ? "" : yaml_quote(clause));
   out += fmt::format("    note: {}\n", yaml_quote(note));
   out += fmt::format("    position: {}\n    checks:\n", yaml_quote(f.position));

@@ -22,6 +22,7 @@
 #include "oracle/core/clause.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
+#include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
@@ -86,8 +87,8 @@ std::string clauses_text(const Ruleset& rules) {
   // One block per clause: the paraphrases are too long for columns.
   for (ClauseId id : rules.clauses) {
     const Clause& c = clause_info(id);
-    out += fmt::format("\n{}  {}  {}\n    section: {}\n    {}\n", c.name, to_string(c.kind),
-                       c.source_file, c.section, c.paraphrase);
+    out += fmt::format("\n{}  {}\n    source: {}\n    {}\n", c.name, to_string(c.kind),
+                       citation(c), c.paraphrase);
   }
   return out;
 }
@@ -97,8 +98,11 @@ std::string clauses_json(const Ruleset& rules) {
   nlohmann::ordered_json list = nlohmann::ordered_json::array();
   for (ClauseId id : rules.clauses) {
     const Clause& c = clause_info(id);
+    const RuleSource* source = source_for_file(c.source_file);
     list.push_back({{"id", c.name},
                     {"kind", to_string(c.kind)},
+                    {"source", source ? source->id : std::string_view{}},
+                    {"source_title", source_title(c.source_file)},
                     {"source_file", c.source_file},
                     {"section", c.section},
                     {"paraphrase", c.paraphrase}});
@@ -106,6 +110,41 @@ std::string clauses_json(const Ruleset& rules) {
   // Text from outside (an engine's name, a scenario id) may hold bytes that
   // are not UTF-8: they are written as U+FFFD, so the file stays valid JSON.
   return list.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+// ---------------------------------------------------------------------------
+// sources
+
+// One block per rule source: the fields are too long for columns.
+std::string sources_text() {
+  std::string out;
+  for (const RuleSource& s : all_sources()) {
+    if (!out.empty()) out += '\n';
+    std::string rulesets;
+    for (std::string_view r : s.rulesets) append_item(rulesets, ", ", r);
+    out += fmt::format(
+        "{}  {}\n    publisher: {}\n    location: {}\n    version: {}\n    file: {}\n"
+        "    rulesets: {}\n    {}\n",
+        s.id, s.title, s.publisher, s.location, s.version, s.file, rulesets, s.about);
+  }
+  return out;
+}
+
+std::string sources_json() {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const RuleSource& s : all_sources()) {
+    nlohmann::ordered_json rulesets = nlohmann::ordered_json::array();
+    for (std::string_view r : s.rulesets) rulesets.push_back(r);
+    list.push_back({{"id", s.id},
+                    {"title", s.title},
+                    {"publisher", s.publisher},
+                    {"location", s.location},
+                    {"version", s.version},
+                    {"file", s.file},
+                    {"rulesets", std::move(rulesets)},
+                    {"about", s.about}});
+  }
+  return list.dump(2) + "\n";
 }
 
 // ---------------------------------------------------------------------------
@@ -225,7 +264,7 @@ std::string sample_game(const Ruleset& rules, Position pos) {
 std::string demo_ruleset(const Ruleset& rules) {
   const Position start = start_position(rules);
   std::string out = fmt::format("== {}: {}\n", rules.id, rules.title);
-  out += fmt::format("source: {}\n", rules.source_file);
+  out += fmt::format("source: {}\n", source_title(rules.source_file));
   out += fmt::format("start position: {}\n", to_bpn(start));
   out +=
       fmt::format("legal moves: {}\n\n", moves_to_string(legal_moves(rules, start), start.to_move));
@@ -275,6 +314,7 @@ struct Options {
 
 struct Subcommands {
   CLI::App* rulesets;
+  CLI::App* sources;
   CLI::App* clauses;
   CLI::App* moves;
   CLI::App* play;
@@ -308,7 +348,10 @@ void add_diverge_command(CLI::App& app, CLI::App*& sub, diverge::CommandOptions&
 
 Subcommands define_commands(CLI::App& app, Options& o) {
   Subcommands s{};
-  s.rulesets = app.add_subcommand("rulesets", "List the rulesets: id, title, source file");
+  s.rulesets = app.add_subcommand("rulesets", "List the rulesets: id, title, rule source");
+  s.sources = app.add_subcommand(
+      "sources", "List the rule sources: id, title, publisher, location, file, rulesets");
+  s.sources->add_flag("--json", o.json, "Print the sources as a JSON array");
   s.clauses = app.add_subcommand("clauses", "List the clauses that govern a ruleset");
   s.clauses->add_option("RULESET", o.ruleset, "Ruleset id")->required();
   s.clauses->add_flag("--json", o.json, "Print the clauses as a JSON array");
@@ -423,6 +466,8 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
 int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostream& out,
              std::ostream& err) {
   if (s.rulesets->parsed()) return finish(rulesets_command(), out, err);
+  if (s.sources->parsed())
+    return finish(sources_command(o.json ? ClauseFormat::Json : ClauseFormat::Text), out, err);
   if (s.clauses->parsed())
     return finish(clauses_command(o.ruleset, o.json ? ClauseFormat::Json : ClauseFormat::Text), out,
                   err);
@@ -488,10 +533,16 @@ Output rulesets_command() {
     title_width = std::max(title_width, r->title.size());
   }
   std::string out;
-  for (const Ruleset* r : all_rulesets())
-    out +=
-        fmt::format("{:<{}}  {:<{}}  {}\n", r->id, id_width, r->title, title_width, r->source_file);
+  for (const Ruleset* r : all_rulesets()) {
+    const RuleSource* s = source_for_file(r->source_file);
+    out += fmt::format("{:<{}}  {:<{}}  {} ({})\n", r->id, id_width, r->title, title_width,
+                       s ? s->id : "?", r->source_file);
+  }
   return out;
+}
+
+Output sources_command(ClauseFormat format) {
+  return format == ClauseFormat::Json ? sources_json() : sources_text();
 }
 
 Output clauses_command(std::string_view ruleset, ClauseFormat format) {

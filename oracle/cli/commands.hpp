@@ -38,6 +38,8 @@ inline constexpr int kExitBadInput = 2;
 
 Output rulesets_command();
 Output clauses_command(std::string_view ruleset, ClauseFormat format);
+// The rule sources (oracle/core/sources.hpp); Json gives one object per source.
+Output sources_command(ClauseFormat format);
 // `position` is BPN or the word `start`.
 Output moves_command(std::string_view ruleset, std::string_view position);
 Output play_command(std::string_view ruleset, std::string_view position,

@@ -34,7 +34,7 @@ struct Clause {
   ClauseId id;
   std::string_view name;  // stable dotted id, e.g. "ap.capture.entry-kichwa-kimbi"
   ClauseKind kind;
-  std::string_view source_file;  // file under shared/rules/
+  std::string_view source_file;  // its rule source's file (oracle/core/sources.hpp)
   std::string_view section;      // section heading or topic, with a few words cited
   std::string_view paraphrase;   // one line, in our own words
 };

@@ -10,6 +10,7 @@
 
 #include "oracle/core/files.hpp"
 #include "oracle/core/text.hpp"
+#include "oracle/core/sources.hpp"
 #include "oracle/diverge/diverge.hpp"
 
 namespace bao::diverge {
@@ -114,9 +115,8 @@ std::string md_citation(std::string_view ruleset, const Cited& c) {
     return fmt::format("- **{}**: {}, no clause (see docs/divergence.md)\n", md(ruleset),
                        md(c.label));
   const Clause& info = clause_info(c.clause);
-  return fmt::format("- **{}** cites {} ({}, {}; {}): {}\n", md(ruleset), code(info.name),
-                     md(info.source_file), md(info.section), to_string(info.kind),
-                     md(info.paraphrase));
+  return fmt::format("- **{}** cites {} ({}; {}): {}\n", md(ruleset), code(info.name),
+                     md(citation(info)), to_string(info.kind), md(info.paraphrase));
 }
 
 std::string md_matrix(const Report& r) {
@@ -262,9 +262,8 @@ std::string html_citation(std::string_view ruleset, const Cited& c) {
     return fmt::format("<li><b>{}</b>: {}, no clause</li>\n", h(ruleset), h(c.label));
   const Clause& info = clause_info(c.clause);
   return fmt::format(
-      "<li><b>{}</b> cites <code>{}</code> <span class=\"src\">({}, {}; {})</span>: {}</li>\n",
-      h(ruleset), h(info.name), h(info.source_file), h(info.section), h(to_string(info.kind)),
-      h(info.paraphrase));
+      "<li><b>{}</b> cites <code>{}</code> <span class=\"src\">({}; {})</span>: {}</li>\n",
+      h(ruleset), h(info.name), h(citation(info)), h(to_string(info.kind)), h(info.paraphrase));
 }
 
 constexpr std::string_view kCss =
@@ -419,6 +418,9 @@ nlohmann::ordered_json json_cited(const Cited& c) {
   const Clause& info = clause_info(c.clause);
   j["clause"] = info.name;
   j["kind"] = to_string(info.kind);
+  const RuleSource* source = source_for_file(info.source_file);
+  j["source"] = source ? source->id : std::string_view{};
+  j["source_title"] = source_title(info.source_file);
   j["source_file"] = info.source_file;
   j["section"] = info.section;
   j["paraphrase"] = info.paraphrase;
@@ -463,7 +465,11 @@ std::string render_json(const Report& r) {
   nlohmann::ordered_json rulesets = nlohmann::ordered_json::array();
   for (const Ruleset* rules : r.rulesets)
     rulesets.push_back(
-        {{"id", rules->id}, {"title", rules->title}, {"source_file", rules->source_file}});
+        {{"id", rules->id},
+         {"title", rules->title},
+         {"source", source_for_file(rules->source_file) ? source_for_file(rules->source_file)->id
+                                                        : std::string_view{}},
+         {"source_file", rules->source_file}});
   j["rulesets"] = std::move(rulesets);
   nlohmann::ordered_json corpus;
   corpus["random_play"] = r.walked;
@@ -569,8 +575,7 @@ std::string yaml_side(const Witness& w, const WitnessSide& s) {
 
 std::string citation_source(const Cited& c) {
   if (c.clause == ClauseId::None) return {};
-  const Clause& info = clause_info(c.clause);
-  return fmt::format("{}, {}", info.source_file, info.section);
+  return citation(clause_info(c.clause));
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ BENCHMARK_CAPTURE(run_perft, site_kiswahili_midgame_d6, "site-kiswahili",
     ->Unit(benchmark::kMillisecond);
 // Ludii's description from its start.
 BENCHMARK_CAPTURE(run_perft, ludii_start_d10, "ludii", "start", 10)->Unit(benchmark::kMillisecond);
-// The guide's E30 position (shared/data/e30.md), takasia in play.
+// The guide's E30 position (scenarios/guide/guide.yaml), takasia in play.
 BENCHMARK_CAPTURE(run_perft, guide_v2_e30_d5, "guide-v2",
                   "S 0,2,0,0,0,0,2,0/0,0,2,2,0,2,6,4 1,0,1,2,10,0,0,10/2,2,8,4,1,2,1,0", 5)
     ->Unit(benchmark::kMillisecond);
