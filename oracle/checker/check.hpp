@@ -174,6 +174,15 @@ struct NotationFinding {
 
 // ---- Running ------------------------------------------------------------------
 
+// A question a run asks between engine requests (CheckOptions::stop_requested).
+// It is not part of the options' value: two option sets that differ only in
+// it compare equal (a report read back has none).
+struct StopQuestion {
+  std::function<bool()> ask;
+  bool operator()() const { return ask && ask(); }
+  friend bool operator==(const StopQuestion&, const StopQuestion&) { return true; }
+};
+
 struct CheckOptions {
   std::string ruleset;
   std::uint64_t seed = 1;
@@ -203,7 +212,7 @@ struct CheckOptions {
   // or difference the interruption caused is no finding), no settling and
   // no minimising (witnesses stay where the games met them), and the result
   // has Stats::interrupted set. Empty: never.
-  std::function<bool()> stop_requested;
+  StopQuestion stop_requested;
   friend bool operator==(const CheckOptions&, const CheckOptions&) = default;
 };
 

@@ -306,7 +306,7 @@ class GameChecker {
   }
 
  public:
-  bool stopping() const { return options_.stop_requested && options_.stop_requested(); }
+  bool stopping() const { return options_.stop_requested(); }
 
  private:
 

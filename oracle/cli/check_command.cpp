@@ -279,7 +279,7 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   };
   auto options = check_options(o, err, shard_i, shard_n);
   if (!options) return fail(err, options.error().message);
-  options.value().stop_requested = interrupted;
+  options.value().stop_requested.ask = interrupted;
   auto result = check::run_check(*started.probe, *options, progress);
   line.done();
   if (!result) return fail(err, result.error().message);
