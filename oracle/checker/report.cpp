@@ -13,8 +13,8 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/core/clause.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/sources.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/switches.hpp"
@@ -408,8 +408,8 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
     if (auto e = finding(fmt::format("unexplained[{}]", i), r.findings[i])) return e;
   for (std::size_t i = 0; i < r.options.accepted.size(); ++i)
     if (!find_switch(*rules, r.options.accepted[i]))
-      return fmt::format("accept[{}].switch: '{}' is not a switch of {}", i,
-                         r.options.accepted[i], rules->id);
+      return fmt::format("accept[{}].switch: '{}' is not a switch of {}", i, r.options.accepted[i],
+                         rules->id);
   for (std::size_t i = 0; i < r.options.accepted_clauses.size(); ++i)
     if (auto e = clause(fmt::format("accept[{}].clause", i), r.options.accepted_clauses[i]))
       return e;
@@ -559,31 +559,35 @@ std::string to_markdown(const CheckResult& r) {
   const Stats& s = r.stats;
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
-  std::string out =
-      fmt::format("# bao-oracle check: {} against {}\n\n", md_text(r.engine), md_text(r.options.ruleset));
+  std::string out = fmt::format("# bao-oracle check: {} against {}\n\n", md_text(r.engine),
+                                md_text(r.options.ruleset));
   if (s.interrupted)
-    out += fmt::format("**This run was {}**: {}.\n\n", md_text(interrupted_text(r)), kInterruptedHolds);
+    out += fmt::format("**This run was {}**: {}.\n\n", md_text(interrupted_text(r)),
+                       kInterruptedHolds);
   // The diagnosis first.
   if (devs.empty() && r.findings.empty()) {
     out +=
-        fmt::format("**{} plays {}**{} at every position checked.\n\n", md_text(r.engine), md_text(r.options.ruleset),
+        fmt::format("**{} plays {}**{} at every position checked.\n\n", md_text(r.engine),
+                    md_text(r.options.ruleset),
                     acc.empty() ? "" : fmt::format(", with {} accepted deviations,", acc.size()));
   } else {
     if (!devs.empty()) {
-      out += fmt::format("**{} plays {} except:**\n\n", md_text(r.engine), md_text(r.options.ruleset));
+      out +=
+          fmt::format("**{} plays {} except:**\n\n", md_text(r.engine), md_text(r.options.ruleset));
       for (std::size_t i = 0; i < devs.size(); ++i)
         if (devs[i]->witness.impossible.empty())
           out += fmt::format("{}. [{}](#deviation-{}): {} ({} games, {} positions)\n", i + 1,
-                             md_code(devs[i]->clause), i + 1, md_text(devs[i]->meaning), devs[i]->games,
-                             devs[i]->positions);
+                             md_code(devs[i]->clause), i + 1, md_text(devs[i]->meaning),
+                             devs[i]->games, devs[i]->positions);
       out += "\n";
       bool tier = false;
       for (std::size_t i = 0; i < devs.size(); ++i)
         if (!devs[i]->witness.impossible.empty()) {
           if (!tier) out += "Shown only on positions no game of the ruleset reaches:\n\n";
           tier = true;
-          out += fmt::format("{}. [{}](#deviation-{}): {} ({})\n", i + 1, md_code(devs[i]->clause),
-                             i + 1, md_text(devs[i]->meaning), md_text(devs[i]->witness.impossible));
+          out +=
+              fmt::format("{}. [{}](#deviation-{}): {} ({})\n", i + 1, md_code(devs[i]->clause),
+                          i + 1, md_text(devs[i]->meaning), md_text(devs[i]->witness.impossible));
         }
       if (tier) out += "\n";
     }
@@ -602,7 +606,8 @@ std::string to_markdown(const CheckResult& r) {
   if (!r.notation.empty()) {
     out += "Notation differences (not rules findings):\n\n";
     for (const NotationFinding& n : r.notation)
-      out += fmt::format("- {}: {} results; {}\n", md_text(n.what), n.count, md_text(n.description));
+      out +=
+          fmt::format("- {}: {} results; {}\n", md_text(n.what), n.count, md_text(n.description));
     out += "\n";
   }
   out += fmt::format("- engine command: {}\n- ruleset: {}\n- seed: {}\n", md_code(r.command),
@@ -622,7 +627,8 @@ std::string to_markdown(const CheckResult& r) {
     w += fmt::format("- oracle ({}): {}\n- engine: {}\n", md_text(reference_text(r, f)),
                      md_code(f.expected), md_code(f.actual));
     const std::string diff = detail::pit_diff(f.expected, f.actual);
-    if (!diff.empty()) w += fmt::format("- differing pits (oracle -&gt; engine): {}\n", md_text(diff));
+    if (!diff.empty())
+      w += fmt::format("- differing pits (oracle -&gt; engine): {}\n", md_text(diff));
     w += fmt::format("- line from {}: {}\n", f.start == "start" ? "the start" : md_code(f.start),
                      f.line.empty() ? "(none)" : md_code(join(f.line, " ")));
     if (f.minimise_steps > 0)
@@ -638,10 +644,12 @@ std::string to_markdown(const CheckResult& r) {
     const Deviation& d = *devs[i];
     out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, md_text(clause_text(d.clause)));
     out += fmt::format("- what the engine does: {}\n", md_text(d.meaning));
-    out += fmt::format("- switch: {} ({}{})\n", md_code(d.switch_id), md_text(d.kind),
-                       d.plays_as.empty() ? "" : ", the way of " + md_text(clause_text(d.plays_as)));
+    out +=
+        fmt::format("- switch: {} ({}{})\n", md_code(d.switch_id), md_text(d.kind),
+                    d.plays_as.empty() ? "" : ", the way of " + md_text(clause_text(d.plays_as)));
     if (!d.also.empty())
-      out += fmt::format("- also answers alike at every witness: {}\n", md_text(join(d.also, ", ")));
+      out +=
+          fmt::format("- also answers alike at every witness: {}\n", md_text(join(d.also, ", ")));
     out += fmt::format("- seen in {} games, at {} positions compared\n", d.games, d.positions);
     out += witness_block(d.witness);
     out += fmt::format("- scenario: {}\n", md_code("witnesses/" + deviation_id(r, d) + ".yaml"));

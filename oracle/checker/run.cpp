@@ -309,7 +309,6 @@ class GameChecker {
   bool stopping() const { return options_.stop_requested(); }
 
  private:
-
   Asked ask(const Ruleset& rules, const Position& pos, const std::string& bpn) {
     Asked q;
     q.view = oracle_view(rules, pos);

@@ -221,8 +221,7 @@ Expected<bool> read_accept_file(const std::string& path, const Ruleset& rules,
 }
 
 Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err,
-                                            std::uint32_t shard_i,
-                                            std::uint32_t shard_n) {
+                                            std::uint32_t shard_i, std::uint32_t shard_n) {
   check::CheckOptions c;
   c.ruleset = o.ruleset;
   c.seed = o.seed;
@@ -448,9 +447,10 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
     if (!exited || (WEXITSTATUS(status) > kExitFindings && !stopped)) {
       if (interrupted()) {
         // What the others found is still reported.
-        err << fmt::format("bao-oracle: worker {} ended without its report ({}); its games are "
-                           "missing from the report\n",
-                           j, how)
+        err << fmt::format(
+                   "bao-oracle: worker {} ended without its report ({}); its games are "
+                   "missing from the report\n",
+                   j, how)
             << std::flush;
       } else if (failure.empty()) {
         failure = fmt::format("worker {} failed ({})", j, how);

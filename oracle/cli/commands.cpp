@@ -87,8 +87,8 @@ std::string clauses_text(const Ruleset& rules) {
   // One block per clause: the paraphrases are too long for columns.
   for (ClauseId id : rules.clauses) {
     const Clause& c = clause_info(id);
-    out += fmt::format("\n{}  {}\n    source: {}\n    {}\n", c.name, to_string(c.kind),
-                       citation(c), c.paraphrase);
+    out += fmt::format("\n{}  {}\n    source: {}\n    {}\n", c.name, to_string(c.kind), citation(c),
+                       c.paraphrase);
   }
   return out;
 }

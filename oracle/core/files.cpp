@@ -328,8 +328,8 @@ Expected<std::string> read_file(const std::string& path, std::size_t max_bytes) 
     text.append(chunk, static_cast<std::size_t>(f.gcount()));
   if (f.bad()) return Error{fmt::format("cannot read {}", path)};
   if (text.size() > max_bytes)
-    return Error{fmt::format("cannot read {}: larger than {} bytes, the limit for this file",
-                             path, max_bytes)};
+    return Error{fmt::format("cannot read {}: larger than {} bytes, the limit for this file", path,
+                             max_bytes)};
   return text;
 }
 

@@ -1,7 +1,7 @@
 #include "oracle/core/sources.hpp"
 
-#include <array>
 #include <fmt/format.h>
+#include <array>
 
 #include "oracle/core/clause.hpp"
 

@@ -17,14 +17,14 @@ namespace bao {
 struct Clause;
 
 struct RuleSource {
-  std::string_view id;         // short id: "ap", "guide", "ludii", "site"
-  std::string_view title;      // how citations name the document
-  std::string_view publisher;  // who publishes it
-  std::string_view location;   // where it can be found, as far as the text says
-  std::string_view version;    // its version or date, as far as the text says
-  std::string_view file;       // its file name in the rule-text folder
+  std::string_view id;                         // short id: "ap", "guide", "ludii", "site"
+  std::string_view title;                      // how citations name the document
+  std::string_view publisher;                  // who publishes it
+  std::string_view location;                   // where it can be found, as far as the text says
+  std::string_view version;                    // its version or date, as far as the text says
+  std::string_view file;                       // its file name in the rule-text folder
   std::span<const std::string_view> rulesets;  // the ruleset ids it defines
-  std::string_view about;      // one line on what it covers, in our words
+  std::string_view about;                      // one line on what it covers, in our words
 };
 
 // Every rule source, in the order of their files.

@@ -9,8 +9,8 @@
 #include <set>
 
 #include "oracle/core/files.hpp"
-#include "oracle/core/text.hpp"
 #include "oracle/core/sources.hpp"
+#include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 
 namespace bao::diverge {

@@ -290,7 +290,8 @@ Result<EngineInfo> EngineClient::start() {
   stop();
   exit_ = {};
   err_buf_.clear();
-  if (woken()) return fail(FaultKind::Interrupted, "interrupted before the engine was started", {}, {});
+  if (woken())
+    return fail(FaultKind::Interrupted, "interrupted before the engine was started", {}, {});
   if (auto f = spawn()) return *f;
   return handshake();
 }
@@ -402,9 +403,10 @@ Result<Response> EngineClient::request(std::string_view line) {
 
 Result<std::vector<Response>> EngineClient::batch(std::span<const std::string> lines) {
   if (woken())
-    return fail(FaultKind::Interrupted,
-                fmt::format("interrupted before '{}' was sent", lines.empty() ? "" : shown(lines.front())),
-                lines.empty() ? "" : lines.front(), {});
+    return fail(
+        FaultKind::Interrupted,
+        fmt::format("interrupted before '{}' was sent", lines.empty() ? "" : shown(lines.front())),
+        lines.empty() ? "" : lines.front(), {});
   if (!running()) {
     std::string why = "no engine is running";
     if (last_fault_) why += fmt::format(" (the last fault: {})", describe(*last_fault_));

@@ -257,9 +257,10 @@ std::string EngineServer::count_paths(std::string_view depth_text) const {
         fmt::format("perft depth must be a whole number from 0 to {}", kMaxServerPerftDepth));
   const auto n = perft_within(rules_, pos_, depth, kMaxServerPerftPositions);
   if (!n)
-    return fail(fmt::format("perft {} here needs more than {} positions, the server's limit; ask "
-                            "a smaller depth",
-                            depth, kMaxServerPerftPositions));
+    return fail(
+        fmt::format("perft {} here needs more than {} positions, the server's limit; ask "
+                    "a smaller depth",
+                    depth, kMaxServerPerftPositions));
   return ok(fmt::format("{}", *n));
 }
 
