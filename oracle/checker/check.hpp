@@ -197,6 +197,9 @@ struct CheckOptions {
   // which the rule texts' examples and the per-clause cases put next to the
   // rare rules. Empty: games start from the start or a random position.
   std::vector<std::string> corpus;
+  // The scenario files or folders `corpus` was read from, as given or as
+  // found (oracle/core/data.hpp); empty: no corpus.
+  std::vector<std::string> corpus_paths;
   // Stop after this many engine requests (0: no limit).
   std::uint64_t request_budget = 0;
   // Switches the run applies from the start (--accept): known deviations,

@@ -15,6 +15,7 @@
 #include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/sources.hpp"
+#include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/switches.hpp"
@@ -335,6 +336,7 @@ std::string to_json(const CheckResult& r) {
             {"time_limit", o.time_limit},
             {"request_budget", o.request_budget},
             {"accept", accept_list},
+            {"corpus_paths", o.corpus_paths},
             {"shard", fmt::format("{}/{}", o.shard_index, o.shard_count)},
             {"stats",
              {{"games", r.stats.games},
@@ -441,6 +443,9 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
         r.options.accepted_clause_reasons.push_back(a.at("reason").get<std::string>());
       }
     }
+    // Reports written before the corpus was recorded have no key.
+    if (j.contains("corpus_paths"))
+      r.options.corpus_paths = j.at("corpus_paths").get<std::vector<std::string>>();
     const json& s = j.at("stats");
     r.stats.games = whole<std::uint64_t>(s, "games");
     r.stats.positions = whole<std::uint64_t>(s, "positions");
@@ -612,6 +617,10 @@ std::string to_markdown(const CheckResult& r) {
   }
   out += fmt::format("- engine command: {}\n- ruleset: {}\n- seed: {}\n", md_code(r.command),
                      md_code(r.options.ruleset), r.options.seed);
+  std::string corpus;
+  for (const std::string& p : r.options.corpus_paths) append_item(corpus, ", ", md_code(p));
+  out += fmt::format("- corpus (scenario positions some games start from): {}\n",
+                     corpus.empty() ? "none" : corpus);
   out += fmt::format(
       "- games: {}; positions compared: {}; moves compared: {}; positions skipped (the engine "
       "cannot represent them): {}; protocol requests: {}\n",

@@ -17,6 +17,7 @@
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/engine_probe.hpp"
+#include "oracle/core/data.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
 #include "oracle/core/process.hpp"
@@ -233,8 +234,12 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
   if (o.stop_after) c.max_findings = *o.stop_after;
   if (!o.no_corpus) {
     std::vector<std::string> paths = o.corpus;
-    if (paths.empty() && std::filesystem::is_directory(BAO_SCENARIO_DIR))
-      paths.push_back(BAO_SCENARIO_DIR);
+    if (paths.empty()) {
+      auto found = default_scenario_folder();
+      if (!found) return found.error();
+      if (*found) paths.push_back(found->value().string());
+    }
+    c.corpus_paths = paths;
     if (!paths.empty()) {
       // A broken corpus file is left out with a warning; the rest still seeds games.
       std::vector<std::string> errors;
@@ -512,7 +517,7 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
   c.check->add_option("--corpus", o.corpus,
                       "Scenario files or folders whose positions start some games (default: "
-                      "the scenarios/ folder of the source tree)");
+                      "the scenarios/ folder found as docs/install.md says)");
   c.check->add_flag("--no-corpus", o.no_corpus,
                     "Start games only from the start or random positions");
   c.check->add_option("--game", o.game, "Replay only this game (from a finding's reproduction)");
@@ -546,6 +551,8 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
     std::tie(shard_i, shard_n) = *s;
   }
   // Bad options are reported before any engine starts.
+  if (o.corpus.empty() && !o.no_corpus)
+    if (auto found = default_scenario_folder(); !found) return fail(err, found.error().message);
   if (!o.accept_file.empty()) {
     check::CheckOptions accepted;
     if (auto read = read_accept_file(o.accept_file, *find_ruleset(o.ruleset), accepted); !read)

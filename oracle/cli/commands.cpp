@@ -15,11 +15,13 @@
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <random>
+#include <sstream>
 #include <vector>
 
 #include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/check_command.hpp"
 #include "oracle/core/clause.hpp"
+#include "oracle/core/data.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/sources.hpp"
@@ -343,7 +345,8 @@ void add_diverge_command(CLI::App& app, CLI::App*& sub, diverge::CommandOptions&
   sub->add_option("--jobs", o.jobs, "Worker threads (default: one per hardware thread)");
   sub->add_option("--out", o.out, "Folder for the report")->capture_default_str();
   sub->add_option("--scenarios", o.scenarios,
-                  "Scenario files or folders for the corpus (default: the repository's)");
+                  "Scenario files or folders for the corpus (default: the scenarios/ "
+                  "folder found as docs/install.md says)");
 }
 
 Subcommands define_commands(CLI::App& app, Options& o) {
@@ -376,7 +379,8 @@ Subcommands define_commands(CLI::App& app, Options& o) {
   s.demo = app.add_subcommand("demo", "Show every ruleset with a traced sample game");
   s.scenarios = app.add_subcommand("scenarios", "Run YAML scenarios against the oracle");
   s.scenarios->add_option("PATH", o.scenario_paths,
-                          "Scenario files or folders (default: scenarios/)");
+                          "Scenario files or folders (default: the scenarios/ folder found as "
+                          "docs/install.md says)");
   s.scenarios->add_option("--ruleset", o.scenario_options.ruleset, "Run only this ruleset");
   s.scenarios->add_option("--filter", o.scenario_options.filter, "Regex over scenario ids");
   s.scenarios->add_option("--junit", o.scenario_options.junit_path, "Write JUnit XML here");
@@ -463,6 +467,33 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
   return code;
 }
 
+int run_scenario_paths(const Options& o, const std::vector<std::string>& paths, std::ostream& out,
+                       std::ostream& err) {
+  if (!o.scenario_engine.empty()) return run_engine_scenarios(o, paths, out, err);
+  if (o.coverage) return scenario::run_coverage_command(paths, o.scenario_options, out, err);
+  return scenario::run_scenarios_command(paths, o.scenario_options, out, err);
+}
+
+// `scenarios`: the paths given, or else the default scenario folder
+// (oracle/core/data.hpp), named on the first line of the output so that
+// the results say what they are of.
+int run_scenarios(const Options& o, std::ostream& out, std::ostream& err) {
+  if (!o.scenario_paths.empty()) return run_scenario_paths(o, o.scenario_paths, out, err);
+  auto found = default_scenario_folder();
+  if (!found) return report(err, found.error().message);
+  if (!*found)
+    return report(err, fmt::format("no default scenario folder ({}); name one: bao-oracle "
+                                   "scenarios PATH",
+                                   scenario_search_text()));
+  const std::string folder = found->value().string();
+  // Nothing on stdout when the command printed nothing (a bad --filter).
+  std::ostringstream results;
+  const int code = run_scenario_paths(o, {folder}, results, err);
+  if (!results.str().empty())
+    out << "scenarios of " << printable(folder) << '\n' << results.str() << std::flush;
+  return code;
+}
+
 int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostream& out,
              std::ostream& err) {
   if (s.rulesets->parsed()) return finish(rulesets_command(), out, err);
@@ -479,13 +510,7 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
   if (s.perft->parsed()) return run_perft(o, out, err);
   if (s.engine->parsed()) return run_engine(o, in, out, err);
   if (s.demo->parsed()) return finish(demo_command(), out, err);
-  if (s.scenarios->parsed()) {
-    const std::vector<std::string> paths =
-        o.scenario_paths.empty() ? std::vector<std::string>{"scenarios"} : o.scenario_paths;
-    if (!o.scenario_engine.empty()) return run_engine_scenarios(o, paths, out, err);
-    if (o.coverage) return scenario::run_coverage_command(paths, o.scenario_options, out, err);
-    return scenario::run_scenarios_command(paths, o.scenario_options, out, err);
-  }
+  if (s.scenarios->parsed()) return run_scenarios(o, out, err);
   if (s.checker.check->parsed()) return run_check_command(o.check, out, err);
   if (s.checker.merge->parsed()) return run_report_merge(o.check, out, err);
   if (s.diverge->parsed()) return diverge::run_command(o.diverge, out, err);

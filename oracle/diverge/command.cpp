@@ -8,6 +8,7 @@
 #include <ostream>
 #include <thread>
 
+#include "oracle/core/data.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 
@@ -51,10 +52,13 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = o.jobs.value_or(static_cast<int>(std::min<unsigned>(hardware, kMaxJobs)));
   if (o.scenarios.empty()) {
-    options.scenario_paths = {BAO_DEFAULT_SCENARIOS};
-    if (!std::filesystem::is_directory(BAO_DEFAULT_SCENARIOS))
-      return fail(err, fmt::format("--scenarios: the default folder {} is missing; name one",
-                                   BAO_DEFAULT_SCENARIOS));
+    // The default corpus folder (oracle/core/data.hpp), as `scenarios` finds it.
+    auto found = default_scenario_folder();
+    if (!found) return fail(err, found.error().message);
+    if (!*found)
+      return fail(err, fmt::format("--scenarios: no default scenario folder ({}); name one",
+                                   scenario_search_text()));
+    options.scenario_paths = {found->value().string()};
   } else {
     options.scenario_paths = o.scenarios;
     options.scenario_args = o.scenarios;
