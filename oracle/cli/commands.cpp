@@ -20,6 +20,7 @@
 
 #include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/check_command.hpp"
+#include "oracle/cli/man_page.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/data.hpp"
 #include "oracle/core/mutation.hpp"
@@ -529,6 +530,9 @@ int run_checked(int argc, const char* const* argv, std::istream& in, std::ostrea
   app.require_subcommand(0, 1);
   Options options;
   const Subcommands subcommands = define_commands(app, options);
+  // The build writes the manual page with it (oracle/cli/man_page.hpp).
+  bool man = false;
+  app.add_flag("--man-page", man, "(internal) print the manual page, roff, and exit")->group("");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -540,6 +544,10 @@ int run_checked(int argc, const char* const* argv, std::istream& in, std::ostrea
                                  ? "bao-oracle --help"
                                  : fmt::format("bao-oracle {} --help", subs[0]->get_name());
     return report(err, fmt::format("{} (see {})", e.what(), help));
+  }
+  if (man) {
+    out << man_page(app, protocol::oracle_version()) << std::flush;
+    return kExitOk;
   }
   if (app.get_subcommands().empty()) {
     out << app.help() << std::flush;
