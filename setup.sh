@@ -3,7 +3,8 @@
 set -euo pipefail
 packages=(g++ cmake ninja-build libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev
           librapidcheck-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
-          libtinyxml2-dev clang libclang-rt-14-dev)
+          libtinyxml2-dev clang libclang-rt-14-dev
+          dpkg-dev man-db)  # the .deb's Depends (dpkg-shlibdeps); the man page's test
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
