@@ -96,8 +96,9 @@ std::string description(const CLI::Option& o) {
   const std::string type = o.get_type_name();
   if (const auto colon = type.find(':'); colon != std::string::npos)
     notes.push_back(text(type.substr(colon + 1)));
+  // A default is typed as it is: \% keeps roff from hyphenating it.
   if (!o.get_default_str().empty())
-    notes.push_back(fmt::format("default: {}", literal(o.get_default_str())));
+    notes.push_back(fmt::format("default: \\%{}", literal(o.get_default_str())));
   for (const CLI::Option* e : o.get_excludes())
     notes.push_back(fmt::format("not with \\fB{}\\fR", literal(e->get_name())));
   if (!notes.empty()) {
