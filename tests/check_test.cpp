@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "oracle/checker/check.hpp"
-#include "oracle/core/mutation.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/mutation.hpp"
 #include "oracle/core/sources.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -403,7 +403,10 @@ TEST(Check, ReportsLeadWithTheDiagnosisAndNameTheReproduction) {
   const std::string junit = to_junit(res);
   EXPECT_NE(junit.find("failures=\"" + std::to_string(res.deviations.size()) + "\""),
             std::string::npos);
-  EXPECT_NE(junit.find("name=\"deviation " + d.clause), std::string::npos) << junit;
+  // The deviation fails the testcase named by its clause id.
+  const auto testcase = junit.find("name=\"" + d.clause + "\">");
+  ASSERT_NE(testcase, std::string::npos) << junit;
+  EXPECT_EQ(junit.find("<failure", testcase), junit.find("\n", testcase) + 7) << junit;
   EXPECT_EQ(junit.find("'with"), std::string::npos);  // escaped
   const std::string text = summary_text(res);
   EXPECT_NE(text.find("plays ap-zanzibar except:"), std::string::npos) << text;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "oracle/core/expected.hpp"
+#include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 
 namespace bao::check {
@@ -197,6 +198,10 @@ struct CheckOptions {
   // which the rule texts' examples and the per-clause cases put next to the
   // rare rules. Empty: games start from the start or a random position.
   std::vector<std::string> corpus;
+  // How the corpus was asked for, so that a reproduction asks for the same:
+  // the paths given (empty: the default scenarios folder), or no corpus.
+  std::vector<std::string> corpus_paths;
+  bool no_corpus = false;
   // Stop after this many engine requests (0: no limit).
   std::uint64_t request_budget = 0;
   // Switches the run applies from the start (--accept): known deviations,
@@ -247,6 +252,9 @@ struct Stats {
 struct CheckResult {
   std::string engine;   // the engine's name
   std::string command;  // how it was started, for reproduction
+  // What made the report (oracle/core/provenance.hpp); the corpus hash is
+  // corpus_hash(options.corpus).
+  Provenance provenance;
   CheckOptions options;
   Stats stats;
   // The diagnosis: each deviation once, in the order of the catalogue.
@@ -261,6 +269,10 @@ struct CheckResult {
 // Whether the run found anything that fails it: a deviation not accepted,
 // an unexplained finding or a protocol fault (notation never fails it).
 bool failed(const CheckResult& r);
+// Whether the engine could not be checked at all: it could not be started,
+// or it failed the handshake or the `ruleset` request (a protocol fault
+// with no position).
+bool failed_at_start(const CheckResult& r);
 
 // Called now and then with the running totals (progress display).
 using Progress = std::function<void(const Stats&, std::size_t groups)>;

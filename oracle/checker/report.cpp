@@ -305,8 +305,15 @@ constexpr std::string_view kInterruptedHolds =
 }  // namespace
 
 std::string reproduce_command(const CheckResult& r, const Finding& f) {
-  return fmt::format("bao-oracle check --engine {} --ruleset {} --seed {} --game {}",
-                     shell_quote(r.command), f.ruleset, f.seed, f.game);
+  std::string command = fmt::format("bao-oracle check --engine {} --ruleset {} --seed {} --game {}",
+                                    shell_quote(r.command), f.ruleset, f.seed, f.game);
+  // The games a seed makes depend on the corpus: the reproduction asks for
+  // the same one, and --corpus-hash refuses to run with another.
+  const std::string& corpus = r.provenance.corpus;
+  if (corpus == kNoCorpus) return command + " --no-corpus";
+  for (const std::string& path : r.options.corpus_paths) command += " --corpus " + shell_word(path);
+  if (!corpus.empty()) command += " --corpus-hash " + corpus;
+  return command;
 }
 
 std::string to_json(const CheckResult& r) {
@@ -326,9 +333,13 @@ std::string to_json(const CheckResult& r) {
     accept_list.push_back(
         {{"clause", o.accepted_clauses[i]},
          {"reason", i < o.accepted_clause_reasons.size() ? o.accepted_clause_reasons[i] : ""}});
-  json j = {{"format", "bao-oracle-check-2"},
+  json provenance = json::object();
+  for (const auto& [name, v] : provenance_fields(r.provenance)) provenance[name] = v;
+  json j = {{"format", "bao-oracle-check-3"},
+            {"provenance", provenance},
             {"engine", r.engine},
             {"command", r.command},
+            {"corpus_paths", o.corpus_paths},
             {"ruleset", o.ruleset},
             {"seed", o.seed},
             {"games_requested", o.games},
@@ -421,10 +432,20 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
 Expected<CheckResult> from_json(std::string_view text, const std::string& where) {
   try {
     const json j = json::parse(text);
-    if (j.value("format", "") != "bao-oracle-check-2")
+    // Version 2 had no provenance; it reads back with the fields empty.
+    const std::string format = j.value("format", "");
+    if (format != "bao-oracle-check-3" && format != "bao-oracle-check-2")
       return Error{
           fmt::format("{}: not a bao-oracle check report of this version (format key)", where)};
     CheckResult r;
+    if (format == "bao-oracle-check-3") {
+      const json& p = j.at("provenance");
+      r.provenance =
+          Provenance{p.at("version").get<std::string>(), p.at("commit").get<std::string>(),
+                     p.at("catalogue").get<std::string>(), p.at("corpus").get<std::string>(),
+                     p.at("command").get<std::string>()};
+      r.options.corpus_paths = j.at("corpus_paths").get<std::vector<std::string>>();
+    }
     r.engine = j.at("engine").get<std::string>();
     r.command = j.at("command").get<std::string>();
     r.options.ruleset = j.at("ruleset").get<std::string>();
@@ -682,73 +703,119 @@ std::string to_markdown(const CheckResult& r) {
                        md_code(n.example.position), md_code(n.example.move),
                        md_code(n.example.expected), md_code(n.example.actual));
   }
-  return out;
+  return out + "\n" + provenance_markdown(r.provenance);
 }
 
-std::string to_junit(const CheckResult& r) {
-  std::string body;
-  int failures = 0, skipped = 0, tests = 0, errors = 0;
-  auto testcase = [&](const std::string& name, const std::string& inner) {
-    ++tests;
-    body += fmt::format("    <testcase classname=\"bao-oracle check {}\" name=\"{}\"{}\n",
-                        xml_escape(r.options.ruleset), xml_escape(name),
-                        inner.empty() ? "/>" : ">\n" + inner + "    </testcase>");
+namespace {
+
+// JUnit's testcases of one run: one per clause of the ruleset, named by the
+// clause id, so that CI history follows each rule across runs and seeds; a
+// clause fails with its open deviations and the unexplained differences
+// that depart at it, and is skipped when its only deviations are accepted.
+// What no clause names has a testcase of a fixed name: "unexplained:
+// KIND", "notation: WHAT", "engine start", "run complete".
+struct JunitCase {
+  std::string name;
+  std::vector<std::string> failures;  // message, then detail
+  std::vector<std::string> details;
+  std::vector<std::string> skips;
+  std::string error, error_detail;
+};
+
+std::string junit_case_xml(const std::string& classname, const JunitCase& c) {
+  std::string inner;
+  if (!c.error.empty())
+    inner = fmt::format("      <error message=\"{}\">{}</error>\n", xml_escape(c.error),
+                        xml_escape(c.error_detail));
+  else if (!c.failures.empty())
+    inner = fmt::format("      <failure message=\"{}\">{}</failure>\n",
+                        xml_escape(join(c.failures, "; ")), xml_escape(join(c.details, "\n")));
+  else if (!c.skips.empty())
+    inner = fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(join(c.skips, "; ")));
+  return fmt::format("    <testcase classname=\"{}\" name=\"{}\"{}\n", xml_escape(classname),
+                     xml_escape(c.name), inner.empty() ? "/>" : ">\n" + inner + "    </testcase>");
+}
+
+std::vector<JunitCase> junit_cases(const CheckResult& r) {
+  std::vector<JunitCase> cases;
+  auto named = [&](const std::string& name) -> JunitCase& {
+    for (JunitCase& c : cases)
+      if (c.name == name) return c;
+    cases.push_back(JunitCase{name, {}, {}, {}, {}, {}});
+    return cases.back();
   };
+  if (failed_at_start(r)) {
+    // Nothing was checked: one error, no clause verdicts.
+    for (const Finding& f : r.findings)
+      if (f.kind == FindingKind::ProtocolFault && f.position.empty()) {
+        JunitCase& c = named("engine start");
+        c.error = "the engine could not be checked: " + f.actual;
+        c.error_detail = fmt::format("expected: {}\nengine: {}\n", f.expected, f.actual);
+      }
+    return cases;
+  }
+  if (const Ruleset* rules = find_ruleset(r.options.ruleset))
+    for (ClauseId id : rules->clauses) named(std::string(clause_name(id)));
   for (const Deviation& d : r.deviations) {
+    JunitCase& c = named(d.clause);
+    if (d.accepted) {
+      c.skips.push_back(fmt::format("accepted ({}): {}", d.switch_id, d.accept_reason));
+      continue;
+    }
     const Finding& f = d.witness;
-    const std::string detail = xml_escape(fmt::format(
+    c.failures.push_back(d.clause + ": " + d.meaning);
+    c.details.push_back(fmt::format(
         "{}\nswitch: {}\nwitness: {} {}\nexpected: {}\nengine: {}\nreproduce: {}\n", d.meaning,
         d.switch_id, f.position, f.move, f.expected, f.actual, reproduce_command(r, f)));
-    if (d.accepted) {
-      ++skipped;
-      testcase("deviation " + d.clause + " (" + d.switch_id + ")",
-               fmt::format("      <skipped message=\"{}\"/>\n",
-                           xml_escape("accepted: " + d.accept_reason)));
-    } else {
-      ++failures;
-      testcase("deviation " + d.clause + " (" + d.switch_id + ")",
-               fmt::format("      <failure message=\"{}\">{}</failure>\n",
-                           xml_escape(d.clause + ": " + d.meaning), detail));
-    }
   }
-  for (std::size_t i = 0; i < r.findings.size(); ++i) {
-    const Finding& f = r.findings[i];
-    ++failures;
-    testcase(
-        witness_id(r, f, i),
-        fmt::format("      <failure message=\"{}\">{}</failure>\n",
-                    xml_escape(fmt::format("{} at {} {}", to_string(f.kind), f.position, f.move)),
-                    xml_escape(fmt::format("expected: {}\nengine: {}\nclauses: {}\n"
-                                           "reproduce: {}\n",
-                                           f.expected, f.actual, join(f.clauses, ", "),
-                                           reproduce_command(r, f)))));
+  for (const Finding& f : r.findings) {
+    JunitCase& c = named(f.clauses.empty() ? "unexplained: " + std::string(to_string(f.kind))
+                                           : f.clauses.front());
+    c.failures.push_back(fmt::format("{} at {} {}", to_string(f.kind), f.position, f.move));
+    c.details.push_back(fmt::format("expected: {}\nengine: {}\nclauses: {}\nreproduce: {}\n",
+                                    f.expected, f.actual, join(f.clauses, ", "),
+                                    reproduce_command(r, f)));
   }
-  for (const NotationFinding& n : r.notation) {
-    ++skipped;
-    testcase("notation " + n.what,
-             fmt::format("      <skipped message=\"{}\"/>\n",
-                         xml_escape(fmt::format("{} ({} results)", n.description, n.count))));
-  }
-  std::string properties;
+  for (const NotationFinding& n : r.notation)
+    named("notation: " + n.what)
+        .skips.push_back(fmt::format("{} ({} results)", n.description, n.count));
   if (r.stats.interrupted) {
-    // The run did not finish: one error, so that CI does not take a cut-short
-    // run for a pass.
-    ++errors;
-    testcase("run complete", fmt::format("      <error message=\"{}\">{}</error>\n",
-                                         xml_escape("run " + interrupted_text(r)),
-                                         xml_escape(std::string(kInterruptedHolds) + "\n")));
-    properties = fmt::format(
-        "    <properties>\n      <property name=\"interrupted\" value=\"{}\"/>\n"
-        "    </properties>\n",
-        xml_escape(r.stats.signal.empty() ? "true" : r.stats.signal));
+    // The run did not finish: one error, so that CI does not take a
+    // cut-short run for a pass.
+    JunitCase& c = named("run complete");
+    c.error = "run " + interrupted_text(r);
+    c.error_detail = std::string(kInterruptedHolds) + "\n";
   }
-  if (tests == 0) testcase("the engine agrees with " + r.options.ruleset, "");
+  return cases;
+}
+
+}  // namespace
+
+std::string to_junit(const CheckResult& r) {
+  const std::string classname = "bao-oracle check " + r.options.ruleset;
+  std::string body;
+  int failures = 0, skipped = 0, errors = 0;
+  const std::vector<JunitCase> cases = junit_cases(r);
+  for (const JunitCase& c : cases) {
+    if (!c.error.empty())
+      ++errors;
+    else if (!c.failures.empty())
+      ++failures;
+    else if (!c.skips.empty())
+      ++skipped;
+    body += junit_case_xml(classname, c);
+  }
+  std::string properties = provenance_junit_properties(r.provenance, 6);
+  if (r.stats.interrupted)
+    properties += fmt::format("      <property name=\"interrupted\" value=\"{}\"/>\n",
+                              xml_escape(r.stats.signal.empty() ? "true" : r.stats.signal));
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-      "  <testsuite name=\"bao-oracle check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
-      "skipped=\"{}\" time=\"{:.3f}\">\n{}{}"
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+      "skipped=\"{}\" time=\"{:.3f}\">\n    <properties>\n{}    </properties>\n{}"
       "  </testsuite>\n</testsuites>\n",
-      tests, failures, errors, skipped, r.stats.seconds, properties, body);
+      xml_escape(classname), cases.size(), failures, errors, skipped, r.stats.seconds, properties,
+      body);
 }
 
 namespace {

@@ -795,6 +795,12 @@ bool failed(const CheckResult& r) {
                      [](const Deviation& d) { return !d.accepted; });
 }
 
+bool failed_at_start(const CheckResult& r) {
+  return std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+    return f.kind == FindingKind::ProtocolFault && f.position.empty();
+  });
+}
+
 namespace {
 
 // The witness order: fewest seeds where the game met it, then the shortest
@@ -955,6 +961,8 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   CheckResult result;
   result.engine = probe.name();
   result.options = options;
+  result.provenance =
+      this_build(options.corpus.empty() ? std::string(kNoCorpus) : corpus_hash(options.corpus), "");
   const auto t0 = Clock::now();
   auto last_progress = t0;
   GameChecker checker(*rules, probe, options, result.stats, initial);
@@ -1110,6 +1118,12 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
   out.notation.clear();
   out.stats = Stats{};
   for (const CheckResult& p : parts) {
+    // Shards of other builds, catalogues or corpora play other games.
+    const auto want = provenance_fields(out.provenance), have = provenance_fields(p.provenance);
+    for (std::size_t i = 0; i < want.size(); ++i)
+      if (want[i].first != "command" && want[i].second != have[i].second)
+        return Error{fmt::format("cannot merge reports made with {} '{}' and '{}'", want[i].first,
+                                 want[i].second, have[i].second)};
     if (p.options.ruleset != out.options.ruleset)
       return Error{fmt::format("cannot merge reports of rulesets '{}' and '{}'",
                                out.options.ruleset, p.options.ruleset)};

@@ -81,12 +81,14 @@ class ProgressLine {
   bool shown_ = false;
 };
 
-// 0 the engine agreed, 1 findings, 128 + the signal for an interrupted run.
+// 0 the engine agreed, 1 findings, 2 an engine that could not be checked
+// at all, 128 + the signal for an interrupted run.
 int exit_status(const check::CheckResult& r) {
   if (r.stats.interrupted) {
     const int signal = interrupt::signal_number(r.stats.signal);
     return kExitSignalBase + (signal != 0 ? signal : SIGINT);
   }
+  if (check::failed_at_start(r)) return kExitInput;
   return check::failed(r) ? kExitFindings : 0;
 }
 
@@ -95,22 +97,35 @@ bool interrupted() {
   return interrupt::received() != 0;
 }
 
-// Writes the reports asked for and prints the summary; the exit status.
-int finish(const check::CheckResult& r, const CheckCli& o, std::ostream& out, std::ostream& err) {
+// Writes the reports asked for and prints the summary; the exit status. An
+// engine that could not be checked at all is a start-up failure: its
+// reports are written (CI shows the error), and the command fails with one
+// line on stderr and nothing on stdout.
+int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostream& err) {
+  if (!o.command_line.empty()) r.provenance.command = o.command_line;
   if (!o.json_out.empty()) {
     auto w = write_file_atomic(o.json_out, check::to_json(r));
     if (!w) return fail(err, w.error().message);
   }
   const int status = exit_status(r);
-  if (o.progress_lines) return status;  // a worker says no more
-  out << check::summary_text(r);
+  // A worker says no more; the parent merges its report (a worker's start
+  // failure is the parent's, so the worker's status is that of findings).
+  if (o.progress_lines) return status == kExitInput ? kExitFindings : status;
   if (!o.report_dir.empty()) {
     auto w = check::write_report(r, o.report_dir);
     if (!w) return fail(err, w.error().message);
+  }
+  if (check::failed_at_start(r)) {
+    for (const check::Finding& f : r.findings)
+      if (f.position.empty())
+        return fail(err, fmt::format("--engine: the engine could not be checked: {} (expected {})",
+                                     f.actual, f.expected));
+  }
+  out << check::summary_text(r);
+  if (!o.report_dir.empty())
     out << fmt::format("report written to {}/report.md (also report.json, junit.xml{})\n",
                        o.report_dir,
                        r.findings.empty() && r.deviations.empty() ? "" : ", witnesses/");
-  }
   out << std::flush;
   return status;
 }
@@ -231,6 +246,8 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
   c.shard_count = shard_n;
   c.only_game = o.game;
   if (o.stop_after) c.max_findings = *o.stop_after;
+  c.corpus_paths = o.corpus;
+  c.no_corpus = o.no_corpus;
   if (!o.no_corpus) {
     std::vector<std::string> paths = o.corpus;
     if (paths.empty() && std::filesystem::is_directory(BAO_SCENARIO_DIR))
@@ -244,6 +261,15 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
         for (const std::string& e : errors)
           err << "bao-oracle: --corpus: input error, left out: " << printable(e) << '\n';
     }
+  }
+  if (!o.corpus_hash.empty()) {
+    const std::string have = c.corpus.empty() ? std::string(kNoCorpus) : corpus_hash(c.corpus);
+    if (have != o.corpus_hash)
+      return Error{fmt::format(
+          "--corpus-hash: the corpus of this run ({}, {} positions) hashes to {}, not {}: give "
+          "--corpus the scenarios the report was made with",
+          o.corpus.empty() ? "the default scenarios folder" : "--corpus", c.corpus.size(), have,
+          o.corpus_hash)};
   }
   c.request_budget = o.budget;
   if (!o.accept_file.empty()) {
@@ -264,7 +290,10 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   engine.wake_fd = interrupt::wake_fd();
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);
   if (interrupted()) return finish(interrupted_at_start(o), o, out, err);
-  if (started.usage) return fail(err, fmt::format("--engine: {}", started.usage->message));
+  // An engine that cannot be started, lacks the ruleset or fails the
+  // handshake: exit 2, and the reports asked for say so.
+  if (started.usage)
+    return finish(fault_at_start(o, check::Fault{"start", started.usage->message}), o, out, err);
   if (started.fault) return finish(fault_at_start(o, *started.fault), o, out, err);
 
   ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)));
@@ -513,8 +542,13 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--corpus", o.corpus,
                       "Scenario files or folders whose positions start some games (default: "
                       "the scenarios/ folder of the source tree)");
-  c.check->add_flag("--no-corpus", o.no_corpus,
-                    "Start games only from the start or random positions");
+  auto* no_corpus = c.check->add_flag("--no-corpus", o.no_corpus,
+                                      "Start games only from the start or random positions");
+  c.check
+      ->add_option("--corpus-hash", o.corpus_hash,
+                   "Refuse to run unless the corpus hashes to this (a report's provenance; the "
+                   "reproduction commands give it)")
+      ->excludes(no_corpus);
   c.check->add_option("--game", o.game, "Replay only this game (from a finding's reproduction)");
   c.check->add_option("--budget", o.budget, "Stop after this many engine requests")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 50));
@@ -571,6 +605,7 @@ int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
   if (!merged) return fail(err, merged.error().message);
   CheckCli none;
   none.report_dir = o.report_dir;
+  none.command_line = o.command_line;
   return finish(*merged, none, out, err);
 }
 

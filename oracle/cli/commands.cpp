@@ -281,6 +281,9 @@ std::string one_line(std::string_view text) {
   return printable(text);  // control bytes and invalid UTF-8 as \xNN
 }
 
+static_assert(protocol::kServeOutputLost == kExitInternal,
+              "engine's lost stdout is an internal failure");
+
 int report(std::ostream& err, std::string_view message, int status = kExitBadInput) {
   err << "bao-oracle: " << one_line(message) << '\n' << std::flush;
   return status;
@@ -520,6 +523,10 @@ int run_checked(int argc, const char* const* argv, std::istream& in, std::ostrea
     out << app.help() << std::flush;
     return kExitOk;
   }
+  // Every report records the command that made it.
+  const std::string line = command_line(argc, argv);
+  options.check.command_line = line;
+  options.scenario_options.command_line = line;
   return dispatch(subcommands, options, in, out, err);
 }
 
@@ -618,9 +625,9 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, 
   try {
     return run_checked(argc, argv, in, out, err);
   } catch (const std::exception& e) {
-    return report(err, fmt::format("internal error: {}", e.what()), 1);
+    return report(err, fmt::format("internal error: {}", e.what()), kExitInternal);
   } catch (...) {
-    return report(err, "internal error", 1);
+    return report(err, "internal error", kExitInternal);
   }
 }
 

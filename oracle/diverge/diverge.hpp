@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "oracle/core/expected.hpp"
+#include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/trace.hpp"
 
@@ -141,6 +142,11 @@ struct Report {
   long corpus_compared = 0;  // corpus positions compared under some pair
   std::vector<std::string> scenario_args;
   std::vector<PairReport> pairs;  // in report order: (0,1), (0,2), ..., (1,2), ...
+  // The build and the corpus (oracle/core/provenance.hpp): the corpus hash
+  // is that of the scenario positions, in order (the random play follows
+  // from the seed and the catalogue); the command is reproduce_command(),
+  // since --out and --jobs change nothing in the report.
+  Provenance provenance;
 };
 
 // Runs the comparison. Errors: bad options, scenario files that do not load.

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "oracle/diverge/internal.hpp"
+#include "oracle/notation/bpn.hpp"
 
 namespace bao::diverge {
 namespace {
@@ -101,7 +102,11 @@ Expected<Report> run(const Options& options) {
     work(aggs[0]);
   }
   for (std::size_t t = 1; t < aggs.size(); ++t) aggs[0].merge(std::move(aggs[t]));
-  return build_report(options, std::move(aggs[0]), files);
+  Report report = build_report(options, std::move(aggs[0]), files);
+  std::vector<std::string> corpus;
+  for (const detail::ScenarioPosition& x : scenario) corpus.push_back(to_bpn(x.pos));
+  report.provenance = this_build(corpus_hash(corpus), reproduce_command(report));
+  return report;
 }
 
 PairReport compare_position(const Ruleset& a, const Ruleset& b, const Position& pos) {
