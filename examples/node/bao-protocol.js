@@ -671,6 +671,7 @@ function serve(engine, { input = process.stdin, output = process.stdout, onExit 
     if (input === process.stdin) process.stdin.destroy();
   };
   output.on('error', () => end(1)); // the reader has gone (EPIPE)
+  input.on('error', () => end(1)); // the input cannot be read: stop, as at its end
 
   const answer = (bytes) => {
     // Bytes are read as Latin-1, so that no input can fail to decode.
