@@ -20,6 +20,7 @@
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
 #include "oracle/core/process.hpp"
+#include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/rules/switches.hpp"
@@ -130,15 +131,24 @@ int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostr
   return status;
 }
 
-// A run that could not start checking because the engine broke the protocol
-// while starting: one protocol-fault finding.
-check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) {
+// The report of a run that checked nothing: this build, the options asked
+// for, no corpus loaded yet.
+check::CheckResult nothing_checked(const CheckCli& o) {
   check::CheckResult r;
   r.engine = o.engine;
   r.command = o.engine;
   r.options.ruleset = o.ruleset;
   r.options.seed = o.seed;
   r.options.games = o.games;
+  r.provenance = this_build("", o.command_line);
+  return r;
+}
+
+// A run that could not start checking because the engine could not be
+// started or broke the protocol while starting: one protocol-fault finding
+// with no position (check::failed_at_start).
+check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) {
+  check::CheckResult r = nothing_checked(o);
   check::Finding f;
   f.kind = check::FindingKind::ProtocolFault;
   f.ruleset = o.ruleset;
@@ -154,12 +164,7 @@ check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) 
 // A run interrupted before it could check anything: an empty report that
 // says so.
 check::CheckResult interrupted_at_start(const CheckCli& o) {
-  check::CheckResult r;
-  r.engine = o.engine;
-  r.command = o.engine;
-  r.options.ruleset = o.ruleset;
-  r.options.seed = o.seed;
-  r.options.games = o.games;
+  check::CheckResult r = nothing_checked(o);
   r.stats.interrupted = true;
   r.stats.signal = interrupt::signal_name(interrupt::received());
   return r;
@@ -335,10 +340,28 @@ struct Worker {
 // signal on to the workers, which stop their engines and write what they
 // found so far; their reports are merged as usual, and the run is reported
 // as interrupted.
+// The workers' folders `bao-check-<pid>` that runs killed with SIGKILL left
+// in `dir`: their process is gone, so nothing else removes them.
+void remove_stale_worker_folders(const std::filesystem::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    constexpr std::string_view kPrefix = "bao-check-";
+    if (name.rfind(kPrefix, 0) != 0 || !entry.is_directory(ec)) continue;
+    const std::string digits = name.substr(kPrefix.size());
+    if (digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(digits));
+    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH) std::filesystem::remove_all(entry, ec);
+  }
+}
+
 int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
              std::ostream& err) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  remove_stale_worker_folders(fs::temp_directory_path(ec));
   const fs::path tmp = fs::temp_directory_path(ec) / fmt::format("bao-check-{}", ::getpid());
   fs::create_directories(tmp, ec);
   if (ec) return fail(err, fmt::format("cannot create {}: {}", tmp.string(), ec.message()));
