@@ -161,6 +161,23 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
   const RunResult replay = run_oracle({"scenarios", (dir / "witnesses").string(), "--engine",
                                        oracle_engine("--mutant capture-needs-three")});
   EXPECT_EQ(replay.status, 1) << replay.out << replay.err;
+  // A later run into the same folder replaces the whole report: no witness
+  // of this run stays beside the next one's report; a file of the user's
+  // is kept, and a folder of the user's is refused before anything changes.
+  { std::ofstream(dir / "notes.txt") << "mine\n"; }
+  const RunResult pass = run_oracle({"check", "--engine", oracle_engine(), "--ruleset",
+                                     "ap-zanzibar", "--games", "2", "--report", dir.string()});
+  ASSERT_EQ(pass.status, 0) << pass.out << pass.err;
+  EXPECT_FALSE(fs::exists(dir / "witnesses")) << "the old witnesses stay";
+  EXPECT_TRUE(fs::exists(dir / "notes.txt"));
+  EXPECT_TRUE(read_json(dir / "report.json").at("deviations").empty());
+  fs::create_directories(dir / "mine");
+  const RunResult refused =
+      run_oracle({"check", "--engine", oracle_engine("--mutant capture-needs-three"), "--ruleset",
+                  "ap-zanzibar", "--games", "10", "--report", dir.string()});
+  EXPECT_EQ(refused.status, 2) << refused.out << refused.err;
+  EXPECT_NE(refused.err.find("--report: "), std::string::npos) << refused.err;
+  EXPECT_TRUE(read_json(dir / "report.json").at("deviations").empty());
   fs::remove_all(dir);
 }
 

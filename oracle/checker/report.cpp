@@ -875,28 +875,41 @@ std::string deviation_yaml(const CheckResult& r, const Deviation& d) {
                   d.switch_id, to_string(f.kind), f.expected, f.actual));
 }
 
+namespace {
+
+// What `check --report` writes into its folder, and so replaces with each
+// run: the three reports and the witness scenarios. Anything else there is
+// kept; a folder other than witnesses/ is refused (replace_folder in
+// oracle/core/files.hpp).
+bool owned_by_check(const std::filesystem::path& rel, bool is_folder) {
+  if (is_folder) return rel == "witnesses";
+  if (rel.has_parent_path()) return rel.parent_path() == "witnesses" && rel.extension() == ".yaml";
+  return rel == "report.md" || rel == "report.json" || rel == "junit.xml";
+}
+
+}  // namespace
+
 Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
-  namespace fs = std::filesystem;
-  const fs::path d(dir);
-  auto w = write_file_atomic((d / "report.json").string(), to_json(r));
-  if (!w) return w;
-  w = write_file_atomic((d / "report.md").string(), to_markdown(r));
-  if (!w) return w;
-  w = write_file_atomic((d / "junit.xml").string(), to_junit(r));
-  if (!w) return w;
+  // Everything is rendered before the first file is written, and the whole
+  // set replaces the old one in one step: a run stopped at any point leaves
+  // the old report or the new one, never witnesses of one run beside the
+  // report of another.
+  FileSet set;
+  set.owns = owned_by_check;
+  set.files.emplace_back("report.json", to_json(r));
+  set.files.emplace_back("report.md", to_markdown(r));
+  set.files.emplace_back("junit.xml", to_junit(r));
   for (const Deviation& dev : r.deviations) {
     if (dev.witness.position.empty()) continue;
-    w = write_file_atomic((d / "witnesses" / (deviation_id(r, dev) + ".yaml")).string(),
-                          deviation_yaml(r, dev));
-    if (!w) return w;
+    set.files.emplace_back("witnesses/" + deviation_id(r, dev) + ".yaml", deviation_yaml(r, dev));
   }
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
     if (f.position.empty() || f.kind == FindingKind::ProtocolFault) continue;
-    w = write_file_atomic((d / "witnesses" / (witness_id(r, f, i) + ".yaml")).string(),
-                          witness_yaml(r, f, i));
-    if (!w) return w;
+    set.files.emplace_back("witnesses/" + witness_id(r, f, i) + ".yaml", witness_yaml(r, f, i));
   }
+  if (auto ok = replace_folder(dir, set); !ok)
+    return Error{fmt::format("--report: {}", ok.error().message)};
   return true;
 }
 
