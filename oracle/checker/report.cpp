@@ -264,11 +264,13 @@ std::string reference_text(const CheckResult& r, const Finding& f) {
 }
 
 // "`ap.capture.condition` (Abstract Play, Bao rules page: Capture: ...): paraphrase".
-std::string clause_text(const std::string& id) {
+// A clause for the Markdown report: its id as code, its citation and its
+// paraphrase as text.
+std::string clause_md(const std::string& id) {
   const ClauseId c = find_clause(id);
-  if (c == ClauseId::None) return fmt::format("`{}`", id);
+  if (c == ClauseId::None) return md_code(id);
   const Clause& info = clause_info(c);
-  return fmt::format("`{}` ({}): {}", id, citation(info), info.paraphrase);
+  return fmt::format("{} ({}): {}", md_code(id), md_text(citation(info)), md_text(info.paraphrase));
 }
 
 // The witness's `source:`: where it came from, and the rule text its clause
@@ -663,11 +665,11 @@ std::string to_markdown(const CheckResult& r) {
   if (!devs.empty()) out += "## Deviations\n";
   for (std::size_t i = 0; i < devs.size(); ++i) {
     const Deviation& d = *devs[i];
-    out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, md_text(clause_text(d.clause)));
+    out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, clause_md(d.clause));
     out += fmt::format("- what the engine does: {}\n", md_text(d.meaning));
     out +=
         fmt::format("- switch: {} ({}{})\n", md_code(d.switch_id), md_text(d.kind),
-                    d.plays_as.empty() ? "" : ", the way of " + md_text(clause_text(d.plays_as)));
+                    d.plays_as.empty() ? "" : ", the way of " + clause_md(d.plays_as));
     if (!d.also.empty())
       out +=
           fmt::format("- also answers alike at every witness: {}\n", md_text(join(d.also, ", ")));
@@ -686,7 +688,7 @@ std::string to_markdown(const CheckResult& r) {
       continue;
     }
     if (!f.clauses.empty())
-      out += fmt::format("Departs at {}\n\n({})\n\n", md_text(clause_text(f.clauses.front())),
+      out += fmt::format("Departs at {}\n\n({})\n\n", clause_md(f.clauses.front()),
                          md_text(f.departure));
     out += witness_block(f);
     out += fmt::format(
