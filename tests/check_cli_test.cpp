@@ -192,6 +192,56 @@ TEST(CheckCli, JobsAndShardsGiveTheSameFindingsAsOneProcess) {
   fs::remove_all(dir);
 }
 
+// The stats of a report that do not depend on how the games were split:
+// everything but the time taken and the work each process does for its
+// own findings (shrinking, settling, minimising).
+nlohmann::json split_free_stats(const nlohmann::json& report) {
+  nlohmann::json s = report.at("stats");
+  for (const char* key : {"seconds", "followup_requests", "settled_deviations", "settled_findings"})
+    s.erase(key);
+  return s;
+}
+
+// `check --shard I/3` three times and `report merge`, and `check --jobs 3`,
+// count what one process counts: the same games, positions, moves and
+// requests (a position met in an earlier game of the same process used to
+// be counted once for the process, so three processes counted more).
+TEST(CheckCli, MergedShardsAndJobsHaveTheStatsOfOneRun) {
+  const fs::path dir = fresh_dir("stats");
+  const std::string engine = oracle_engine("--mutant entry-end-flipped");
+  auto run = [&](std::vector<std::string> extra, const std::string& json) {
+    std::vector<std::string> args{
+        "check", "--engine", engine, "--ruleset",  "ap-zanzibar",        "--games",
+        "12",    "--seed",   "9",    "--json-out", (dir / json).string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = run_oracle(args);
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    return read_json(dir / json);
+  };
+  const nlohmann::json one = run({}, "one.json");
+  const nlohmann::json jobs = run({"--jobs", "3"}, "jobs.json");
+  std::vector<std::string> merge{"report", "merge"};
+  for (int i = 0; i < 3; ++i) {
+    run({"--shard", fmt::format("{}/3", i)}, fmt::format("s{}.json", i));
+    merge.push_back((dir / fmt::format("s{}.json", i)).string());
+  }
+  merge.insert(merge.end(), {"--report", (dir / "merged").string()});
+  const RunResult merged_run = run_oracle(merge);
+  ASSERT_EQ(merged_run.status, 1) << merged_run.out << merged_run.err;
+  const nlohmann::json merged = read_json(dir / "merged" / "report.json");
+
+  EXPECT_EQ(one.at("stats").at("games"), 12);
+  EXPECT_GT(one.at("stats").at("positions").get<int>(), 12);
+  EXPECT_EQ(split_free_stats(merged), split_free_stats(one));
+  EXPECT_EQ(split_free_stats(jobs), split_free_stats(one));
+  EXPECT_EQ(findings_of(merged), findings_of(one));
+  EXPECT_EQ(findings_of(jobs), findings_of(one));
+  // Each is the whole run.
+  EXPECT_EQ(merged.at("shard"), "0/1");
+  EXPECT_EQ(jobs.at("shard"), "0/1");
+  fs::remove_all(dir);
+}
+
 TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
   struct Case {
     std::string mode;

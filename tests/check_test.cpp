@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "oracle/checker/check.hpp"
-#include "oracle/core/mutation.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/mutation.hpp"
 #include "oracle/core/sources.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -224,6 +224,11 @@ TEST(Check, ShardsMergeToTheWholeRun) {
   ASSERT_TRUE(merged.ok());
   EXPECT_EQ(findings_text(*merged), findings_text(whole));
   EXPECT_EQ(merged->stats.failing_games, whole.stats.failing_games);
+  // What the games asked is counted as one process counts it.
+  EXPECT_EQ(merged->stats.positions, whole.stats.positions);
+  EXPECT_EQ(merged->stats.moves, whole.stats.moves);
+  EXPECT_EQ(merged->stats.skipped, whole.stats.skipped);
+  EXPECT_EQ(merged->stats.requests, whole.stats.requests);
   // Parts of different campaigns do not merge.
   CheckResult other = parts[0];
   other.options.seed = 99;

@@ -224,13 +224,22 @@ std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
                                          const Ruleset& ruleset,
                                          std::vector<std::string>* errors = nullptr);
 
+// What a run did. `games` to `failing_games` count each game's first
+// run on its own (positions are remembered within a game, not across
+// games), so they are the same however the games are split among
+// processes (--jobs, --shard): the merge of the shards adds up to the
+// whole run. The rest is work each process does for what it found itself,
+// and depends on the split.
 struct Stats {
   std::uint64_t games = 0;
-  std::uint64_t positions = 0;      // positions compared
+  std::uint64_t positions = 0;      // positions compared, each game's counted within the game
   std::uint64_t skipped = 0;        // positions the engine cannot represent
   std::uint64_t moves = 0;          // moves compared
-  std::uint64_t requests = 0;       // protocol requests
+  std::uint64_t requests = 0;       // protocol requests while playing the games
   std::uint64_t failing_games = 0;  // games with a deviation, an unexplained finding or a fault
+  // Protocol requests after a game's first run: shrinking a failing game,
+  // settling and minimising witnesses (--budget counts them too).
+  std::uint64_t followup_requests = 0;
   // Judged with all the run's deviations together (settle): deviations the
   // others cover, and unexplained differences they explain, dropped.
   int settled_deviations = 0;

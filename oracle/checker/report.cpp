@@ -343,6 +343,7 @@ std::string to_json(const CheckResult& r) {
               {"moves", r.stats.moves},
               {"requests", r.stats.requests},
               {"failing_games", r.stats.failing_games},
+              {"followup_requests", r.stats.followup_requests},
               {"settled_deviations", r.stats.settled_deviations},
               {"settled_findings", r.stats.settled_findings},
               {"seconds", r.stats.seconds},
@@ -448,6 +449,9 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.moves = whole<std::uint64_t>(s, "moves");
     r.stats.requests = whole<std::uint64_t>(s, "requests");
     r.stats.failing_games = whole<std::uint64_t>(s, "failing_games");
+    // Absent from the reports of versions that counted all requests as one.
+    if (s.contains("followup_requests"))
+      r.stats.followup_requests = whole<std::uint64_t>(s, "followup_requests");
     r.stats.settled_deviations = whole<int>(s, "settled_deviations");
     r.stats.settled_findings = whole<int>(s, "settled_findings");
     r.stats.seconds = s.at("seconds").get<double>();
@@ -508,9 +512,10 @@ static std::string summary_text_raw(const CheckResult& r) {
   const Stats& s = r.stats;
   std::string out = fmt::format(
       "checked {} against {} (seed {}): {} games, {} positions, {} moves, {} positions skipped "
-      "(not representable), {} requests in {:.1f} s ({:.0f} positions/s)\n",
+      "(not representable), {} requests (and {} follow-up) in {:.1f} s ({:.0f} positions/s)\n",
       r.engine, r.options.ruleset, r.options.seed, s.games, s.positions, s.moves, s.skipped,
-      s.requests, s.seconds, s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
+      s.requests, s.followup_requests, s.seconds,
+      s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
   if (s.interrupted) out = fmt::format("{}: {}\n", interrupted_text(r), kInterruptedHolds) + out;
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
@@ -614,8 +619,9 @@ std::string to_markdown(const CheckResult& r) {
                      md_code(r.options.ruleset), r.options.seed);
   out += fmt::format(
       "- games: {}; positions compared: {}; moves compared: {}; positions skipped (the engine "
-      "cannot represent them): {}; protocol requests: {}\n",
-      s.games, s.positions, s.moves, s.skipped, s.requests);
+      "cannot represent them): {}; protocol requests: {} while playing the games, {} to shrink, "
+      "settle and minimise\n",
+      s.games, s.positions, s.moves, s.skipped, s.requests, s.followup_requests);
   out += fmt::format("- games with a deviation, an unexplained difference or a fault: {}\n\n",
                      s.failing_games);
   auto witness_block = [&](const Finding& f) {

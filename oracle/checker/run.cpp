@@ -81,7 +81,10 @@ struct GameOutcome {
 
 // Asks the engine about the positions of a game and compares, diagnoses
 // and peels. Positions already found to agree under a model are
-// remembered (shrinking replays the same positions many times).
+// remembered for the game (shrinking replays the same positions many
+// times), and forgotten when the next game starts: what one game asks and
+// counts then does not depend on the games played before it in the same
+// process, so the shards of a campaign add up to the whole run.
 class GameChecker {
  public:
   GameChecker(const Ruleset& rules, Probe& probe, const CheckOptions& options, Stats& stats,
@@ -93,9 +96,19 @@ class GameChecker {
         initial_(std::move(initial)),
         catalogue_(switches_for(rules)) {}
 
-  // One game. With `collect`, what it finds is recorded in full (the first
-  // run of a game); without, only the failure (shrinking).
+  // Forgets the positions found to agree: called before each game.
+  void new_game() { agreed_.clear(); }
+
+  // One game. With `collect`, what it finds is recorded in full and its
+  // positions, moves and requests are counted in the stats (the first run
+  // of a game); without, only the failure, and its requests count as
+  // follow-up (shrinking).
   GameOutcome check(const Game& g, bool collect) {
+    first_pass_ = collect;
+    struct EndPass {
+      bool& flag;
+      ~EndPass() { flag = false; }
+    } end_pass{first_pass_};
     GameOutcome out;
     Model model = initial_;
     std::vector<std::vector<std::string>> alternatives(model.switches.size());
@@ -109,11 +122,13 @@ class GameChecker {
       if (!agreed_.count(model.signature() + "|" + bpn)) {
         Asked q = ask(model.rules, pos, bpn);
         if (!q.answer.representable && !q.answer.fault) {
-          ++stats_.skipped;
+          if (collect) ++stats_.skipped;
           if (i == 0) return out;  // the engine cannot play this game at all
         } else {
-          ++stats_.positions;
-          stats_.moves += q.view.moves.size();
+          if (collect) {
+            ++stats_.positions;
+            stats_.moves += q.view.moves.size();
+          }
           if (q.answer.fault) {
             if (!stopping()) out.failure = fault_finding(g, line, bpn, q);
             return out;
@@ -302,7 +317,14 @@ class GameChecker {
   };
 
   bool budget_spent() const {
-    return options_.request_budget > 0 && stats_.requests >= options_.request_budget;
+    return options_.request_budget > 0 &&
+           stats_.requests + stats_.followup_requests >= options_.request_budget;
+  }
+
+  // Requests of the first run of a game count as the game's; the others
+  // (shrinking, settling, minimising) as follow-up.
+  void count_requests(int n) {
+    (first_pass_ ? stats_.requests : stats_.followup_requests) += static_cast<std::uint64_t>(n);
   }
 
  public:
@@ -318,7 +340,7 @@ class GameChecker {
         illegal_sample(pos, q.view, options_.illegal_samples, std::hash<std::string>{}(bpn));
     plays.insert(plays.end(), illegal.begin(), illegal.end());
     q.answer = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(q.answer.requests);
+    count_requests(q.answer.requests);
     return q;
   }
 
@@ -340,7 +362,7 @@ class GameChecker {
           if (seen.insert(m).second) plays.push_back(m);
     }
     PositionAnswer answer = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(answer.requests);
+    count_requests(answer.requests);
     if (answer.fault || !answer.representable) return answer;
     std::vector<std::string> more;
     for (const std::string& m : answer.moves)
@@ -348,7 +370,7 @@ class GameChecker {
     if (more.empty()) return answer;
     plays.insert(plays.end(), more.begin(), more.end());
     PositionAnswer again = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(again.requests);
+    count_requests(again.requests);
     return again;
   }
 
@@ -371,7 +393,7 @@ class GameChecker {
       }
     if (!more) return q.answer;
     PositionAnswer again = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(again.requests);
+    count_requests(again.requests);
     return again;
   }
 
@@ -515,7 +537,7 @@ class GameChecker {
     std::optional<std::string> engine_trace;
     if (d.kind == FindingKind::DifferentResult && !budget_spent()) {
       engine_trace = probe_.trace(to_bpn(pos), d.move);
-      stats_.requests += 3;
+      count_requests(3);
     }
     auto [clause, how] = departure(rules, pos, q.view, d, engine_trace);
     f.clauses = {clause};
@@ -661,6 +683,7 @@ class GameChecker {
   static constexpr int kMinimiseAsks = 400;
   static constexpr double kMinimiseSeconds = 5;
   std::unordered_set<std::string> agreed_;
+  bool first_pass_ = false;  // within check(g, true)
 };
 
 class OracleProbe final : public Probe {
@@ -977,11 +1000,14 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     } else if (g >= options.games) {
       break;
     }
-    if (options.request_budget > 0 && result.stats.requests >= options.request_budget) break;
+    if (options.request_budget > 0 &&
+        result.stats.requests + result.stats.followup_requests >= options.request_budget)
+      break;
     if (checker.stopping()) break;
     if (!options.only_game && g % options.shard_count != options.shard_index) continue;
     if (result.stats.failing_games >= options.max_findings) break;
 
+    checker.new_game();
     GameOutcome first;
     bool have_first = false;
     bool known_group = false;     // its unexplained difference is a group already shrunk
@@ -1125,6 +1151,7 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
     out.stats.moves += p.stats.moves;
     out.stats.requests += p.stats.requests;
     out.stats.failing_games += p.stats.failing_games;
+    out.stats.followup_requests += p.stats.followup_requests;
     out.stats.settled_deviations += p.stats.settled_deviations;
     out.stats.settled_findings += p.stats.settled_findings;
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);
