@@ -286,8 +286,26 @@ void add_finding(std::vector<Finding>& findings, Finding f);
 void add_deviation(std::vector<Deviation>& deviations, Deviation d);
 void add_notation(std::vector<NotationFinding>& notation, NotationFinding n);
 
-// Joins results of shards of the same campaign.
-Expected<CheckResult> merge(const std::vector<CheckResult>& parts);
+// What a merge must be given (docs/checker.md, "Sharding").
+struct MergeOptions {
+  // One name per part (its file), for the messages; "report N" without.
+  std::vector<std::string> names;
+  // The games the parts must hold together, each game in exactly one part:
+  // shard `shard_index` of `shard_count` of the campaign (the whole run by
+  // default), as the parts' own shards (CheckOptions::shard_*) say.
+  std::uint32_t shard_index = 0;
+  std::uint32_t shard_count = 1;
+  // Parts may be missing (an interrupted --jobs run whose worker wrote no
+  // report); overlapping parts are still refused.
+  bool allow_missing = false;
+};
+
+// Joins results of the shards of one run. An error, naming the parts and
+// what is wrong, for parts of different runs (the first option that
+// differs: ruleset, seed, command, engine, games_requested, time_limit,
+// request_budget, accept), two parts holding the same games (the same
+// shard twice) and games no part holds (a missing shard).
+Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOptions& how = {});
 
 // ---- Reports (report.cpp) -----------------------------------------------------
 

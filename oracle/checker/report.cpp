@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
@@ -417,6 +419,26 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
   return std::nullopt;
 }
 
+// "I/N" as written by to_json: 0 <= I < N, N at most the --shard limit.
+std::pair<std::uint32_t, std::uint32_t> shard_from(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  auto number = [&](std::string_view digits, std::uint64_t& into) {
+    if (digits.empty() || digits.size() > 7) return false;
+    into = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return false;
+      into = into * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    return true;
+  };
+  std::uint64_t i = 0, n = 0;
+  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
+      !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > 1'000'000 || i >= n)
+    throw std::runtime_error(
+        fmt::format("shard: expected I/N with 0 <= I < N <= 1000000, got {}", json(text).dump()));
+  return {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
+}
+
 }  // namespace
 
 Expected<CheckResult> from_json(std::string_view text, const std::string& where) {
@@ -433,6 +455,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.options.games = whole<std::uint64_t>(j, "games_requested");
     r.options.time_limit = j.at("time_limit").get<double>();
     r.options.request_budget = whole<std::uint64_t>(j, "request_budget");
+    std::tie(r.options.shard_index, r.options.shard_count) =
+        shard_from(j.at("shard").get<std::string>());
     for (const json& a : j.at("accept")) {
       if (a.contains("switch")) {
         r.options.accepted.push_back(a.at("switch").get<std::string>());

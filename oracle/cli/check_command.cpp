@@ -432,6 +432,9 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
   }
   line.done();
   std::vector<check::CheckResult> parts;
+  check::MergeOptions joined;
+  joined.shard_index = shard_i;
+  joined.shard_count = shard_n;
   for (std::size_t j = 0; j < workers.size(); ++j) {
     Worker& w = workers[j];
     if (w.pid < 0) continue;
@@ -467,15 +470,18 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
       if (failure.empty()) failure = part.error().message;
       continue;
     }
+    // The worker's share of --budget is not an option of the run.
+    part.value().options.request_budget = o.budget;
     parts.push_back(std::move(*part));
+    joined.names.push_back(fmt::format("worker {}", j));
   }
   fs::remove_all(tmp, ec);
   if (!failure.empty()) return fail(err, failure);
   if (parts.empty() && interrupted()) return finish(interrupted_at_start(o), o, out, err);
-  auto merged = check::merge(parts);
+  // An interrupted run reports what the workers wrote, the missing ones named above.
+  joined.allow_missing = interrupted();
+  auto merged = check::merge(parts, joined);
   if (!merged) return fail(err, merged.error().message);
-  merged.value().options.shard_index = shard_i;
-  merged.value().options.shard_count = shard_n;
   if (interrupted()) {
     merged.value().stats.interrupted = true;
     merged.value().stats.signal = interrupt::signal_name(interrupt::received());
@@ -559,16 +565,29 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
 }
 
 int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
+  namespace fs = std::filesystem;
+  // The same file twice, however it is spelled (a/../a.json, a link).
+  for (std::size_t a = 0; a < o.merge_inputs.size(); ++a)
+    for (std::size_t b = a + 1; b < o.merge_inputs.size(); ++b) {
+      std::error_code ec;
+      if (o.merge_inputs[a] == o.merge_inputs[b] ||
+          fs::equivalent(o.merge_inputs[a], o.merge_inputs[b], ec))
+        return fail(err, fmt::format("report merge: {} is given twice (as REPORT {} and {})",
+                                     o.merge_inputs[b], a + 1, b + 1));
+    }
   std::vector<check::CheckResult> parts;
+  check::MergeOptions how;
   for (const std::string& path : o.merge_inputs) {
     auto text = read_file(path);
     if (!text) return fail(err, text.error().message);
     auto part = check::from_json(*text, path);
     if (!part) return fail(err, part.error().message);
     parts.push_back(std::move(*part));
+    how.names.push_back(path);
   }
-  auto merged = check::merge(parts);
-  if (!merged) return fail(err, merged.error().message);
+  // Every shard of the run, each once: the merge is the whole run.
+  auto merged = check::merge(parts, how);
+  if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
   CheckCli none;
   none.report_dir = o.report_dir;
   return finish(*merged, none, out, err);
