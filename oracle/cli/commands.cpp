@@ -341,7 +341,10 @@ void add_diverge_command(CLI::App& app, CLI::App*& sub, diverge::CommandOptions&
       ->capture_default_str();
   sub->add_option("--seed", o.seed, "Seed of the random play")->capture_default_str();
   sub->add_option("--jobs", o.jobs, "Worker threads (default: one per hardware thread)");
-  sub->add_option("--out", o.out, "Folder for the report")->capture_default_str();
+  sub->add_option("--out", o.out,
+                  "Folder for the report (the committed ones under reports/ are written by "
+                  "reports/regenerate.sh)")
+      ->capture_default_str();
   sub->add_option("--scenarios", o.scenarios,
                   "Scenario files or folders for the corpus (default: the repository's)");
 }

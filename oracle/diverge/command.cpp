@@ -70,10 +70,6 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   long comparisons = 0;
   for (const PairReport& p : report->pairs) comparisons += p.compared;
   if (!o.quiet) {
-    out << fmt::format(
-        "divergence report written to {}: report.md, report.html, report.json, "
-        "{} witnesses in witnesses/\n",
-        o.out, *written);
     for (const PairReport& p : report->pairs) {
       std::string top = p.groups.empty()
                             ? "no disagreement"
@@ -92,6 +88,16 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
              report->corpus, comparisons, seconds, options.jobs,
              static_cast<double>(report->corpus) / seconds)
       << std::flush;
+  // Where the report went, last, as a path that works from anywhere.
+  if (!o.quiet) {
+    std::error_code ec;
+    const std::filesystem::path where = std::filesystem::absolute(o.out, ec).lexically_normal();
+    out << fmt::format(
+               "divergence report written to {}: report.md, report.html, report.json, "
+               "{} witnesses in witnesses/\n",
+               ec ? o.out : where.string(), *written)
+        << std::flush;
+  }
   return 0;
 }
 

@@ -36,7 +36,10 @@ inline constexpr std::string_view kDefaultRulesets =
 // minute in the `dev` build.
 inline constexpr long kDefaultPositions = 50000;
 inline constexpr std::uint64_t kDefaultSeed = 1;
-inline constexpr std::string_view kDefaultOut = "reports/default";
+// Where the report goes without --out: a working folder in the current
+// folder. The committed reports under reports/ are written by
+// reports/regenerate.sh, which names their folders.
+inline constexpr std::string_view kDefaultOut = "diverge-report";
 // Positions per walk: a walk plays games from the start, one after another,
 // and each position it passes through is one corpus position.
 inline constexpr int kWalkLength = 250;
@@ -187,7 +190,7 @@ struct CommandOptions {
   std::optional<int> jobs;  // default: one per hardware thread (at most kMaxJobs)
   std::string out{kDefaultOut};
   std::vector<std::string> scenarios;  // empty: the repository's scenarios/
-  bool quiet = false;                  // no progress summary on `out`
+  bool quiet = false;                  // no summary on `out`
 };
 
 // `bao-oracle diverge`: checks the options, runs, writes the report and
