@@ -530,6 +530,62 @@ TEST(DivergeCli, WithoutOutItWritesDivergeReportInTheCurrentFolder) {
   fs::remove_all(cwd);
 }
 
+// The progress line: on stderr only, and only when asked for (--progress)
+// or when stderr is a terminal (here it is a file). It counts up to the
+// corpus, then is cleared: carriage return, spaces, carriage return.
+TEST(DivergeCli, TheProgressLineIsShownOnlyWhenAskedAndThenCleared) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("bao-diverge-progress-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const std::string args =
+      "diverge --rulesets ap-zanzibar,guide-v2 --positions 600 --jobs 2 --out " + dir.string();
+  const Ran quiet = run_oracle(args);
+  ASSERT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find('\r'), std::string::npos) << quiet.err;
+  EXPECT_EQ(std::count(quiet.err.begin(), quiet.err.end(), '\n'), 1) << quiet.err;
+
+  const Ran shown = run_oracle(args + " --progress");
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  EXPECT_EQ(shown.out, quiet.out);  // stdout untouched
+  EXPECT_EQ(shown.out.find('\r'), std::string::npos);
+  const long corpus = nlohmann::json::parse(read_file((dir / "report.json").string()).value())
+                          .at("corpus")
+                          .at("positions");
+  ASSERT_GT(corpus, 600);
+  const std::string last = fmt::format("\rdiverge: {0}/{0} positions (100%), ", corpus);
+  const std::size_t at = shown.err.rfind(last);
+  ASSERT_NE(at, std::string::npos) << shown.err;
+  EXPECT_EQ(shown.err.find("\rdiverge: "), shown.err.find('\r'));  // the first \r starts a line
+  EXPECT_NE(shown.err.find(" positions/s, done"), std::string::npos) << shown.err;
+  // The last line is wiped with as many spaces as the widest line, and
+  // the timing follows on a clean line.
+  const std::size_t wipe = shown.err.find('\r', at + 1);
+  ASSERT_NE(wipe, std::string::npos);
+  const std::size_t back = shown.err.find('\r', wipe + 1);
+  ASSERT_NE(back, std::string::npos);
+  EXPECT_EQ(shown.err.substr(wipe + 1, back - wipe - 1).find_first_not_of(' '), std::string::npos);
+  EXPECT_GE(back - wipe - 1, last.size());
+  EXPECT_TRUE(shown.err.substr(back + 1).starts_with("diverge: ")) << shown.err;
+  EXPECT_EQ(shown.err.substr(back + 1).find('\r'), std::string::npos);
+
+  // On a terminal it is shown unasked: `script` runs the command on a
+  // pseudo-terminal (stdout and stderr both go there, in write order).
+  if (std::system("script --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::string typescript = dir.string() + ".tty";
+  const std::string cmd =
+      fmt::format("script -qec '{} {}' /dev/null > '{}' 2>&1", BAO_ORACLE_BIN, args, typescript);
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const std::string tty = read_file(typescript).value();
+  EXPECT_NE(tty.find(last), std::string::npos) << tty;
+  // Cleared before stdout's first line, which starts at the left margin.
+  const std::size_t first_pair = tty.find("  ap-zanzibar vs guide-v2: ");
+  ASSERT_NE(first_pair, std::string::npos) << tty;
+  EXPECT_EQ(tty[first_pair - 1], '\r') << tty;
+  EXPECT_LT(tty.rfind(last), first_pair);
+  fs::remove(typescript);
+  fs::remove_all(dir);
+}
+
 // ---- The committed report ------------------------------------------------------------
 
 std::set<std::string> files_under(const fs::path& root) {
