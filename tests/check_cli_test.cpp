@@ -342,6 +342,23 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
   }
 }
 
+// With --jobs, each worker that meets an engine failing at the handshake
+// reports the fault as the shard it stands for, so the workers' reports
+// merge into one protocol-fault finding.
+TEST(CheckCli, AnEngineFailingAtStartUnderJobsIsOneFinding) {
+  const fs::path dir = fresh_dir("start-fault-jobs");
+  const RunResult r =
+      run_oracle({"check", "--engine", fake("version"), "--ruleset", "ap-zanzibar", "--games", "4",
+                  "--jobs", "2", "--json-out", (dir / "r.json").string()});
+  ASSERT_EQ(r.status, 1) << r.out << r.err;
+  EXPECT_EQ(r.err, "");
+  const auto report = read_json(dir / "r.json");
+  ASSERT_EQ(report.at("unexplained").size(), 1u) << report.dump(2);
+  EXPECT_EQ(report.at("unexplained")[0].at("engine").at("fault").at("kind"), "wrong-version");
+  EXPECT_EQ(report.at("shard"), "0/1");
+  fs::remove_all(dir);
+}
+
 // Quirky engines: `bao-oracle engine` behind a filter (tests/fakes/
 // filter_engine.py) that writes positions otherwise in notation only, or
 // serving a rule another source's way, with and without the filter. They

@@ -117,13 +117,16 @@ int finish(const check::CheckResult& r, const CheckCli& o, std::ostream& out, st
 
 // A run that could not start checking because the engine broke the protocol
 // while starting: one protocol-fault finding.
-check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) {
+check::CheckResult fault_at_start(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
+                                  const check::Fault& fault) {
   check::CheckResult r;
   r.engine = o.engine;
   r.command = o.engine;
   r.options.ruleset = o.ruleset;
   r.options.seed = o.seed;
   r.options.games = o.games;
+  r.options.shard_index = shard_i;  // the games it stands for, as a shard to merge
+  r.options.shard_count = shard_n;
   check::Finding f;
   f.kind = check::FindingKind::ProtocolFault;
   f.ruleset = o.ruleset;
@@ -138,13 +141,16 @@ check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) 
 
 // A run interrupted before it could check anything: an empty report that
 // says so.
-check::CheckResult interrupted_at_start(const CheckCli& o) {
+check::CheckResult interrupted_at_start(const CheckCli& o, std::uint32_t shard_i,
+                                        std::uint32_t shard_n) {
   check::CheckResult r;
   r.engine = o.engine;
   r.command = o.engine;
   r.options.ruleset = o.ruleset;
   r.options.seed = o.seed;
   r.options.games = o.games;
+  r.options.shard_index = shard_i;
+  r.options.shard_count = shard_n;
   r.stats.interrupted = true;
   r.stats.signal = interrupt::signal_name(interrupt::received());
   return r;
@@ -263,9 +269,10 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);
-  if (interrupted()) return finish(interrupted_at_start(o), o, out, err);
+  if (interrupted()) return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
   if (started.usage) return fail(err, fmt::format("--engine: {}", started.usage->message));
-  if (started.fault) return finish(fault_at_start(o, *started.fault), o, out, err);
+  if (started.fault)
+    return finish(fault_at_start(o, shard_i, shard_n, *started.fault), o, out, err);
 
   ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)));
   check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
@@ -477,7 +484,8 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
   }
   fs::remove_all(tmp, ec);
   if (!failure.empty()) return fail(err, failure);
-  if (parts.empty() && interrupted()) return finish(interrupted_at_start(o), o, out, err);
+  if (parts.empty() && interrupted())
+    return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
   // An interrupted run reports what the workers wrote, the missing ones named above.
   joined.allow_missing = interrupted();
   auto merged = check::merge(parts, joined);
