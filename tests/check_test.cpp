@@ -224,10 +224,21 @@ TEST(Check, ShardsMergeToTheWholeRun) {
   ASSERT_TRUE(merged.ok());
   EXPECT_EQ(findings_text(*merged), findings_text(whole));
   EXPECT_EQ(merged->stats.failing_games, whole.stats.failing_games);
+  // What the games asked is counted as one process counts it.
+  EXPECT_EQ(merged->stats.positions, whole.stats.positions);
+  EXPECT_EQ(merged->stats.moves, whole.stats.moves);
+  EXPECT_EQ(merged->stats.skipped, whole.stats.skipped);
+  EXPECT_EQ(merged->stats.requests, whole.stats.requests);
+  // Two parts miss the third's games; the same part twice holds them twice.
+  EXPECT_FALSE(merge({parts[0], parts[1]}).ok());
+  EXPECT_FALSE(merge({parts[0], parts[1], parts[2], parts[1]}).ok());
   // Parts of different campaigns do not merge.
   CheckResult other = parts[0];
   other.options.seed = 99;
-  EXPECT_FALSE(merge({parts[1], other}).ok());
+  const auto refused = merge({parts[1], parts[2], other});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message,
+            "report 1 and report 3 are not shards of one run: they differ in seed (5 and 99)");
 }
 
 TEST(Check, ReplayingOneGameFindsItsDeviationAgain) {

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
@@ -356,6 +358,7 @@ std::string to_json(const CheckResult& r) {
               {"moves", r.stats.moves},
               {"requests", r.stats.requests},
               {"failing_games", r.stats.failing_games},
+              {"followup_requests", r.stats.followup_requests},
               {"settled_deviations", r.stats.settled_deviations},
               {"settled_findings", r.stats.settled_findings},
               {"seconds", r.stats.seconds},
@@ -429,6 +432,26 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
   return std::nullopt;
 }
 
+// "I/N" as written by to_json: 0 <= I < N, N at most the --shard limit.
+std::pair<std::uint32_t, std::uint32_t> shard_from(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  auto number = [&](std::string_view digits, std::uint64_t& into) {
+    if (digits.empty() || digits.size() > 7) return false;
+    into = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return false;
+      into = into * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    return true;
+  };
+  std::uint64_t i = 0, n = 0;
+  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
+      !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > 1'000'000 || i >= n)
+    throw std::runtime_error(
+        fmt::format("shard: expected I/N with 0 <= I < N <= 1000000, got {}", json(text).dump()));
+  return {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
+}
+
 }  // namespace
 
 Expected<CheckResult> from_json(std::string_view text, const std::string& where) {
@@ -455,6 +478,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.options.games = whole<std::uint64_t>(j, "games_requested");
     r.options.time_limit = j.at("time_limit").get<double>();
     r.options.request_budget = whole<std::uint64_t>(j, "request_budget");
+    std::tie(r.options.shard_index, r.options.shard_count) =
+        shard_from(j.at("shard").get<std::string>());
     for (const json& a : j.at("accept")) {
       if (a.contains("switch")) {
         r.options.accepted.push_back(a.at("switch").get<std::string>());
@@ -471,6 +496,9 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.moves = whole<std::uint64_t>(s, "moves");
     r.stats.requests = whole<std::uint64_t>(s, "requests");
     r.stats.failing_games = whole<std::uint64_t>(s, "failing_games");
+    // Absent from the reports of versions that counted all requests as one.
+    if (s.contains("followup_requests"))
+      r.stats.followup_requests = whole<std::uint64_t>(s, "followup_requests");
     r.stats.settled_deviations = whole<int>(s, "settled_deviations");
     r.stats.settled_findings = whole<int>(s, "settled_findings");
     r.stats.seconds = s.at("seconds").get<double>();
@@ -531,9 +559,10 @@ static std::string summary_text_raw(const CheckResult& r) {
   const Stats& s = r.stats;
   std::string out = fmt::format(
       "checked {} against {} (seed {}): {} games, {} positions, {} moves, {} positions skipped "
-      "(not representable), {} requests in {:.1f} s ({:.0f} positions/s)\n",
+      "(not representable), {} requests (and {} follow-up) in {:.1f} s ({:.0f} positions/s)\n",
       r.engine, r.options.ruleset, r.options.seed, s.games, s.positions, s.moves, s.skipped,
-      s.requests, s.seconds, s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
+      s.requests, s.followup_requests, s.seconds,
+      s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
   if (s.interrupted) out = fmt::format("{}: {}\n", interrupted_text(r), kInterruptedHolds) + out;
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
@@ -637,8 +666,9 @@ std::string to_markdown(const CheckResult& r) {
                      md_code(r.options.ruleset), r.options.seed);
   out += fmt::format(
       "- games: {}; positions compared: {}; moves compared: {}; positions skipped (the engine "
-      "cannot represent them): {}; protocol requests: {}\n",
-      s.games, s.positions, s.moves, s.skipped, s.requests);
+      "cannot represent them): {}; protocol requests: {} while playing the games, {} to shrink, "
+      "settle and minimise\n",
+      s.games, s.positions, s.moves, s.skipped, s.requests, s.followup_requests);
   out += fmt::format("- games with a deviation, an unexplained difference or a fault: {}\n\n",
                      s.failing_games);
   auto witness_block = [&](const Finding& f) {

@@ -132,14 +132,17 @@ int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostr
 }
 
 // The report of a run that checked nothing: this build, the options asked
-// for, no corpus loaded yet.
-check::CheckResult nothing_checked(const CheckCli& o) {
+// for (the games it stands for, as a shard to merge), no corpus loaded yet.
+check::CheckResult nothing_checked(const CheckCli& o, std::uint32_t shard_i,
+                                   std::uint32_t shard_n) {
   check::CheckResult r;
   r.engine = o.engine;
   r.command = o.engine;
   r.options.ruleset = o.ruleset;
   r.options.seed = o.seed;
   r.options.games = o.games;
+  r.options.shard_index = shard_i;
+  r.options.shard_count = shard_n;
   r.provenance = this_build("", o.command_line);
   return r;
 }
@@ -147,8 +150,9 @@ check::CheckResult nothing_checked(const CheckCli& o) {
 // A run that could not start checking because the engine could not be
 // started or broke the protocol while starting: one protocol-fault finding
 // with no position (check::failed_at_start).
-check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) {
-  check::CheckResult r = nothing_checked(o);
+check::CheckResult fault_at_start(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
+                                  const check::Fault& fault) {
+  check::CheckResult r = nothing_checked(o, shard_i, shard_n);
   check::Finding f;
   f.kind = check::FindingKind::ProtocolFault;
   f.ruleset = o.ruleset;
@@ -163,8 +167,9 @@ check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) 
 
 // A run interrupted before it could check anything: an empty report that
 // says so.
-check::CheckResult interrupted_at_start(const CheckCli& o) {
-  check::CheckResult r = nothing_checked(o);
+check::CheckResult interrupted_at_start(const CheckCli& o, std::uint32_t shard_i,
+                                        std::uint32_t shard_n) {
+  check::CheckResult r = nothing_checked(o, shard_i, shard_n);
   r.stats.interrupted = true;
   r.stats.signal = interrupt::signal_name(interrupt::received());
   return r;
@@ -294,12 +299,15 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);
-  if (interrupted()) return finish(interrupted_at_start(o), o, out, err);
+  if (interrupted()) return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
   // An engine that cannot be started, lacks the ruleset or fails the
   // handshake: exit 2, and the reports asked for say so.
   if (started.usage)
-    return finish(fault_at_start(o, check::Fault{"start", started.usage->message}), o, out, err);
-  if (started.fault) return finish(fault_at_start(o, *started.fault), o, out, err);
+    return finish(
+        fault_at_start(o, shard_i, shard_n, check::Fault{"start", started.usage->message}), o,
+        out, err);
+  if (started.fault)
+    return finish(fault_at_start(o, shard_i, shard_n, *started.fault), o, out, err);
 
   ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)));
   check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
@@ -484,6 +492,9 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
   }
   line.done();
   std::vector<check::CheckResult> parts;
+  check::MergeOptions joined;
+  joined.shard_index = shard_i;
+  joined.shard_count = shard_n;
   for (std::size_t j = 0; j < workers.size(); ++j) {
     Worker& w = workers[j];
     if (w.pid < 0) continue;
@@ -519,15 +530,19 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
       if (failure.empty()) failure = part.error().message;
       continue;
     }
+    // The worker's share of --budget is not an option of the run.
+    part.value().options.request_budget = o.budget;
     parts.push_back(std::move(*part));
+    joined.names.push_back(fmt::format("worker {}", j));
   }
   fs::remove_all(tmp, ec);
   if (!failure.empty()) return fail(err, failure);
-  if (parts.empty() && interrupted()) return finish(interrupted_at_start(o), o, out, err);
-  auto merged = check::merge(parts);
+  if (parts.empty() && interrupted())
+    return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
+  // An interrupted run reports what the workers wrote, the missing ones named above.
+  joined.allow_missing = interrupted();
+  auto merged = check::merge(parts, joined);
   if (!merged) return fail(err, merged.error().message);
-  merged.value().options.shard_index = shard_i;
-  merged.value().options.shard_count = shard_n;
   if (interrupted()) {
     merged.value().stats.interrupted = true;
     merged.value().stats.signal = interrupt::signal_name(interrupt::received());
@@ -616,16 +631,29 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
 }
 
 int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
+  namespace fs = std::filesystem;
+  // The same file twice, however it is spelled (a/../a.json, a link).
+  for (std::size_t a = 0; a < o.merge_inputs.size(); ++a)
+    for (std::size_t b = a + 1; b < o.merge_inputs.size(); ++b) {
+      std::error_code ec;
+      if (o.merge_inputs[a] == o.merge_inputs[b] ||
+          fs::equivalent(o.merge_inputs[a], o.merge_inputs[b], ec))
+        return fail(err, fmt::format("report merge: {} is given twice (as REPORT {} and {})",
+                                     o.merge_inputs[b], a + 1, b + 1));
+    }
   std::vector<check::CheckResult> parts;
+  check::MergeOptions how;
   for (const std::string& path : o.merge_inputs) {
     auto text = read_file(path);
     if (!text) return fail(err, text.error().message);
     auto part = check::from_json(*text, path);
     if (!part) return fail(err, part.error().message);
     parts.push_back(std::move(*part));
+    how.names.push_back(path);
   }
-  auto merged = check::merge(parts);
-  if (!merged) return fail(err, merged.error().message);
+  // Every shard of the run, each once: the merge is the whole run.
+  auto merged = check::merge(parts, how);
+  if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
   CheckCli none;
   none.report_dir = o.report_dir;
   none.command_line = o.command_line;

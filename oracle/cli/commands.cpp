@@ -4,6 +4,8 @@
 #include "oracle/cli/commands.hpp"
 #include "oracle/core/files.hpp"
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -344,9 +346,14 @@ void add_diverge_command(CLI::App& app, CLI::App*& sub, diverge::CommandOptions&
       ->capture_default_str();
   sub->add_option("--seed", o.seed, "Seed of the random play")->capture_default_str();
   sub->add_option("--jobs", o.jobs, "Worker threads (default: one per hardware thread)");
-  sub->add_option("--out", o.out, "Folder for the report")->capture_default_str();
+  sub->add_option("--out", o.out,
+                  "Folder for the report (the committed ones under reports/ are written by "
+                  "reports/regenerate.sh)")
+      ->capture_default_str();
   sub->add_option("--scenarios", o.scenarios,
                   "Scenario files or folders for the corpus (default: the repository's)");
+  sub->add_flag("--progress", o.progress,
+                "Show the progress line on stderr even when it is not a terminal");
 }
 
 Subcommands define_commands(CLI::App& app, Options& o) {
@@ -491,7 +498,12 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
   }
   if (s.checker.check->parsed()) return run_check_command(o.check, out, err);
   if (s.checker.merge->parsed()) return run_report_merge(o.check, out, err);
-  if (s.diverge->parsed()) return diverge::run_command(o.diverge, out, err);
+  if (s.diverge->parsed()) {
+    // The progress line only where someone watches it, as for `check`.
+    diverge::CommandOptions d = o.diverge;
+    d.progress = d.progress || ::isatty(2) == 1;
+    return diverge::run_command(d, out, err);
+  }
   if (s.mutants->parsed()) {
     out << mutants_text() << std::flush;
     return kExitOk;

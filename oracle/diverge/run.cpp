@@ -77,6 +77,11 @@ Expected<Report> run(const Options& options) {
   }
   const std::vector<detail::Unit> units = detail::plan_units(options, scenario.size());
   const std::size_t pairs = options.rulesets.size() * (options.rulesets.size() - 1) / 2;
+  if (options.progress) {
+    long total = 0;
+    for (const detail::Unit& unit : units) total += unit.count;
+    options.progress->total = total;
+  }
 
   std::atomic<std::size_t> next{0};
   std::vector<detail::Aggregate> aggs(static_cast<std::size_t>(options.jobs));
@@ -87,13 +92,14 @@ Expected<Report> run(const Options& options) {
       const detail::Unit& unit = units[u];
       if (unit.ruleset >= 0) {
         detail::run_walk(options, unit, comparer, agg);
-        continue;
+      } else {
+        for (long i = unit.index; i < unit.index + unit.count; ++i) {
+          const detail::ScenarioPosition& x = scenario[static_cast<std::size_t>(i)];
+          comparer.compare({x.pos, *x.origin, -1, x.scenario, x.line_start, x.line}, agg);
+          ++agg.scenario_positions;
+        }
       }
-      for (long i = unit.index; i < unit.index + unit.count; ++i) {
-        const detail::ScenarioPosition& x = scenario[static_cast<std::size_t>(i)];
-        comparer.compare({x.pos, *x.origin, -1, x.scenario, x.line_start, x.line}, agg);
-        ++agg.scenario_positions;
-      }
+      if (options.progress) options.progress->done += unit.count;
     }
   };
   {
