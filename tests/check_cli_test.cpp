@@ -372,14 +372,18 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
 
 // With --jobs, each worker that meets an engine failing at the handshake
 // reports the fault as the shard it stands for, so the workers' reports
-// merge into one protocol-fault finding.
+// merge into one protocol-fault finding, and the run is a start-up
+// failure as without --jobs: exit 2, one line on stderr.
 TEST(CheckCli, AnEngineFailingAtStartUnderJobsIsOneFinding) {
   const fs::path dir = fresh_dir("start-fault-jobs");
   const RunResult r =
       run_oracle({"check", "--engine", fake("version"), "--ruleset", "ap-zanzibar", "--games", "4",
                   "--jobs", "2", "--json-out", (dir / "r.json").string()});
-  ASSERT_EQ(r.status, 1) << r.out << r.err;
-  EXPECT_EQ(r.err, "");
+  ASSERT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("the engine could not be checked: wrong-version"), std::string::npos)
+      << r.err;
   const auto report = read_json(dir / "r.json");
   ASSERT_EQ(report.at("unexplained").size(), 1u) << report.dump(2);
   EXPECT_EQ(report.at("unexplained")[0].at("engine").at("fault").at("kind"), "wrong-version");
