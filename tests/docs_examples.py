@@ -527,13 +527,13 @@ def make_env(bindir, tmp):
     return env
 
 
-def run_example(example, workdir, env):
+def run_example(example, workdir, env, scale):
     block, marker = example.block, example.block.marker or Marker(line=0)
     path = block.path
     for program in marker.requires:
         if not shutil.which(program, path=env["PATH"]):
             return Outcome(block, "not run", f"needs `{program}`, which is not on PATH")
-    timeout = marker.timeout or DEFAULT_TIMEOUT
+    timeout = (marker.timeout or DEFAULT_TIMEOUT) * scale
     status = "abridged" if marker.abridged else "compared"
     if example.kind == "shell":
         outcome = Outcome(block, status, marker.abridged_reason, len(example.commands))
@@ -622,7 +622,7 @@ def copy_tree(source, files, dest):
 RELEASE_BINARY = "build/release/bao-oracle"
 
 
-def run_page(source, files, page, only_lines, binary):
+def run_page(source, files, page, only_lines, binary, scale):
     """Runs a page's examples in a fresh copy of the checkout."""
     outcomes, examples = [], []
     for block in page.blocks:
@@ -662,7 +662,7 @@ def run_page(source, files, page, only_lines, binary):
                 os.symlink(binary, os.path.join(bindir, "bao-oracle"))
             env = make_env(bindir, scratch)
             for example in examples:
-                outcomes.append(run_example(example, workdir, env))
+                outcomes.append(run_example(example, workdir, env, scale))
     outcomes.sort(key=lambda o: o.block.line)
     return outcomes
 
@@ -697,7 +697,7 @@ def cmd_examples(args):
     start = time.monotonic()
     failed = False
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        futures = [pool.submit(run_page, source, files, p, only.get(p.path), binary)
+        futures = [pool.submit(run_page, source, files, p, only.get(p.path), binary, args.timeout_scale)
                    for p in pages]
         results = [f.result() for f in futures]
     print("examples per page: compared / abridged / not run (commands run)")
@@ -828,6 +828,8 @@ def main(argv):
         if mode == "examples":
             p.add_argument("--bin", required=True, help="the bao-oracle to run")
             p.add_argument("--jobs", type=int, default=2, help="pages run in parallel (default 2)")
+            p.add_argument("--timeout-scale", type=float, default=1.0,
+                           help="multiply every command's time limit (a sanitizer build is slower)")
     args = parser.parse_args(argv)
     return {"examples": cmd_examples, "links": cmd_links, "list": cmd_list}[args.mode](args)
 
