@@ -527,9 +527,11 @@ void PrintTo(const CommittedReport& c, std::ostream* os) {
 
 class DivergeCommitted : public ::testing::TestWithParam<CommittedReport> {};
 
-// The text with the commit of its provenance (JSON, Markdown, HTML) blanked.
+// The text with the commit of its provenance (JSON, Markdown, HTML) blanked:
+// `"commit": "H"`, `commit: \`H\``, `<dt>commit</dt><dd><code>H`.
 std::string without_commit(const std::string& text) {
-  static const std::regex commit(R"((commit[^0-9a-z\n]{1,24})([0-9a-f]{7,40}(-dirty)?|unknown))");
+  static const std::regex commit(
+      R"((commit(?:[^0-9a-z<\n]|</?[a-z]+>){1,24})([0-9a-f]{7,40}(-dirty)?|unknown))");
   return std::regex_replace(text, commit, "$1*");
 }
 
