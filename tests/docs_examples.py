@@ -24,7 +24,6 @@ import difflib
 import os
 import re
 import selectors
-import shlex
 import shutil
 import signal
 import subprocess
@@ -193,7 +192,8 @@ def scan(path, text):
             pending, errors = parse_marker(i + 1, marker.group(1))
             page.errors += [(i + 1, e) for e in errors]
         elif MARKER_LIKE_RE.search(line):
-            page.errors.append((i + 1, "malformed example marker (write `<!-- example: OPTION -->` on a line of its own)"))
+            page.errors.append((i + 1, "malformed example marker "
+                                       "(write `<!-- example: OPTION -->` on a line of its own)"))
         elif line.strip() and pending:
             page.errors.append((pending.line, "example marker not followed by a code block"))
             pending = None
@@ -211,7 +211,6 @@ def scan(path, text):
         i += 1
     if pending:
         page.errors.append((pending.line, "example marker not followed by a code block"))
-    # Code spans may run over a line break; links inside them are not links.
     return page
 
 
@@ -549,7 +548,8 @@ def run_example(example, workdir, env, scale):
             if marker.abridged:
                 expected = abridge(expected)
             if k == failed_at or not matches(expected, actual):
-                text = f"{where(path, c.line)}: {'the command ' + error if k == failed_at else 'the output differs'}\n"
+                what = "the command " + error if k == failed_at else "the output differs"
+                text = f"{where(path, c.line)}: {what}\n"
                 text += quote_command(c.text) + "\n"
                 first = c.expected[0][0] if c.expected else c.line + 1
                 text += diff(path, first, expected, actual)
@@ -695,18 +695,15 @@ def cmd_examples(args):
     pages, only = load_pages(source, args.files)
     files = repository_files(source)
     start = time.monotonic()
-    failed = False
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(run_page, source, files, p, only.get(p.path), binary, args.timeout_scale)
                    for p in pages]
         results = [f.result() for f in futures]
     print("examples per page: compared / abridged / not run (commands run)")
     totals = {"compared": 0, "abridged": 0, "not run": 0, "commands": 0}
-    notes = []
+    notes, failures = [], []
     for page, outcomes in zip(pages, results):
-        for line, message in page.errors:
-            print(f"{where(page.path, line)}: {message}")
-            failed = True
+        failures += [f"{where(page.path, line)}: {message}" for line, message in page.errors]
         counts = {k: sum(1 for o in outcomes if o.status == k) for k in ("compared", "abridged", "not run")}
         commands = sum(o.commands for o in outcomes)
         for k in counts:
@@ -723,14 +720,14 @@ def cmd_examples(args):
           f" in {time.monotonic() - start:.1f} s")
     for note in notes:
         print(note)
-    failures = [f for outcomes in results for o in outcomes for f in o.failures]
+    failures += [f for outcomes in results for o in outcomes for f in o.failures]
     for f in failures:
         print()
         print("FAILED " + f)
     if failures:
-        print(f"\n{len(failures)} example{'s' if len(failures) != 1 else ''} failed"
+        print(f"\n{len(failures)} failure{'s' if len(failures) != 1 else ''}"
               " (docs/examples.md: how examples are written and run)")
-    return 1 if failures or failed else 0
+    return 1 if failures else 0
 
 
 def cmd_links(args):
