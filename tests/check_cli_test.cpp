@@ -161,6 +161,23 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
   const RunResult replay = run_oracle({"scenarios", (dir / "witnesses").string(), "--engine",
                                        oracle_engine("--mutant capture-needs-three")});
   EXPECT_EQ(replay.status, 1) << replay.out << replay.err;
+  // A later run into the same folder replaces the whole report: no witness
+  // of this run stays beside the next one's report; a file of the user's
+  // is kept, and a folder of the user's is refused before anything changes.
+  { std::ofstream(dir / "notes.txt") << "mine\n"; }
+  const RunResult pass = run_oracle({"check", "--engine", oracle_engine(), "--ruleset",
+                                     "ap-zanzibar", "--games", "2", "--report", dir.string()});
+  ASSERT_EQ(pass.status, 0) << pass.out << pass.err;
+  EXPECT_FALSE(fs::exists(dir / "witnesses")) << "the old witnesses stay";
+  EXPECT_TRUE(fs::exists(dir / "notes.txt"));
+  EXPECT_TRUE(read_json(dir / "report.json").at("deviations").empty());
+  fs::create_directories(dir / "mine");
+  const RunResult refused =
+      run_oracle({"check", "--engine", oracle_engine("--mutant capture-needs-three"), "--ruleset",
+                  "ap-zanzibar", "--games", "10", "--report", dir.string()});
+  EXPECT_EQ(refused.status, 2) << refused.out << refused.err;
+  EXPECT_NE(refused.err.find("--report: "), std::string::npos) << refused.err;
+  EXPECT_TRUE(read_json(dir / "report.json").at("deviations").empty());
   fs::remove_all(dir);
 }
 
@@ -192,6 +209,119 @@ TEST(CheckCli, JobsAndShardsGiveTheSameFindingsAsOneProcess) {
   fs::remove_all(dir);
 }
 
+// The stats of a report that do not depend on how the games were split:
+// everything but the time taken and the work each process does for its
+// own findings (shrinking, settling, minimising).
+nlohmann::json split_free_stats(const nlohmann::json& report) {
+  nlohmann::json s = report.at("stats");
+  for (const char* key : {"seconds", "followup_requests", "settled_deviations", "settled_findings"})
+    s.erase(key);
+  return s;
+}
+
+// `check --shard I/3` three times and `report merge`, and `check --jobs 3`,
+// count what one process counts: the same games, positions, moves and
+// requests (a position met in an earlier game of the same process used to
+// be counted once for the process, so three processes counted more).
+TEST(CheckCli, MergedShardsAndJobsHaveTheStatsOfOneRun) {
+  const fs::path dir = fresh_dir("stats");
+  const std::string engine = oracle_engine("--mutant entry-end-flipped");
+  auto run = [&](std::vector<std::string> extra, const std::string& json) {
+    std::vector<std::string> args{
+        "check", "--engine", engine, "--ruleset",  "ap-zanzibar",        "--games",
+        "12",    "--seed",   "9",    "--json-out", (dir / json).string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = run_oracle(args);
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    return read_json(dir / json);
+  };
+  const nlohmann::json one = run({}, "one.json");
+  const nlohmann::json jobs = run({"--jobs", "3"}, "jobs.json");
+  std::vector<std::string> merge{"report", "merge"};
+  for (int i = 0; i < 3; ++i) {
+    run({"--shard", fmt::format("{}/3", i)}, fmt::format("s{}.json", i));
+    merge.push_back((dir / fmt::format("s{}.json", i)).string());
+  }
+  merge.insert(merge.end(), {"--report", (dir / "merged").string()});
+  const RunResult merged_run = run_oracle(merge);
+  ASSERT_EQ(merged_run.status, 1) << merged_run.out << merged_run.err;
+  const nlohmann::json merged = read_json(dir / "merged" / "report.json");
+
+  EXPECT_EQ(one.at("stats").at("games"), 12);
+  EXPECT_GT(one.at("stats").at("positions").get<int>(), 12);
+  EXPECT_EQ(split_free_stats(merged), split_free_stats(one));
+  EXPECT_EQ(split_free_stats(jobs), split_free_stats(one));
+  EXPECT_EQ(findings_of(merged), findings_of(one));
+  EXPECT_EQ(findings_of(jobs), findings_of(one));
+  // Each is the whole run.
+  EXPECT_EQ(merged.at("shard"), "0/1");
+  EXPECT_EQ(jobs.at("shard"), "0/1");
+  fs::remove_all(dir);
+}
+
+// `report merge` joins the shards of one run, each once, all of them;
+// anything else is refused with one line naming what is wrong, exit 2.
+TEST(CheckCli, ReportMergeRefusesDuplicateMissingAndForeignShards) {
+  const fs::path dir = fresh_dir("merge-refused");
+  const std::string engine = oracle_engine("--mutant entry-end-flipped");
+  auto shard = [&](const std::string& name, const std::string& which, const char* seed = "9",
+                   const char* games = "6") {
+    const RunResult r =
+        run_oracle({"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", games,
+                    "--seed", seed, "--shard", which, "--json-out", (dir / name).string()});
+    EXPECT_TRUE(r.status == 0 || r.status == 1) << r.out << r.err;
+    return (dir / name).string();
+  };
+  const std::string s0 = shard("s0.json", "0/3");
+  const std::string s1 = shard("s1.json", "1/3");
+  const std::string s2 = shard("s2.json", "2/3");
+  fs::copy_file(s1, dir / "copy-of-s1.json");
+  const std::string copy = (dir / "copy-of-s1.json").string();
+  const std::string seed10 = shard("seed10.json", "2/3", "10");
+  const std::string games7 = shard("games7.json", "2/3", "9", "7");
+  const std::string plain = [&] {
+    const std::string path = (dir / "plain.json").string();
+    const RunResult r =
+        run_oracle({"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--games",
+                    "6", "--seed", "9", "--shard", "2/3", "--json-out", path});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    return path;
+  }();
+  const std::string half = shard("half.json", "0/2");
+  const std::string spelled_twice = (dir / "." / "s0.json").string();
+
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases{
+      {{s0, s1, s2, s0}, s0 + " is given twice (as REPORT 1 and 4)"},
+      {{s0, spelled_twice, s1, s2}, spelled_twice + " is given twice (as REPORT 1 and 2)"},
+      {{s0, s1, copy, s2}, s1 + " and " + copy + " are both shard 1/3"},
+      {{s0, s1}, "missing shard 2/3 (given: 0/3, 1/3)"},
+      {{s1, s2}, "missing shard 0/3 (given: 1/3, 2/3)"},
+      {{s0, s1, seed10},
+       s0 + " and " + seed10 +
+           " are not shards of one run: they differ in seed "
+           "(9 and 10)"},
+      {{s0, s1, games7}, "they differ in games_requested (6 and 7)"},
+      {{s0, s1, plain}, "they differ in command"},
+      {{s0, s1, s2, half},
+       s0 + " (shard 0/3) and " + half + " (shard 0/2) both hold games 0, 6, 12, ..."},
+  };
+  for (const auto& [inputs, message] : cases) {
+    std::vector<std::string> args{"report", "merge"};
+    args.insert(args.end(), inputs.begin(), inputs.end());
+    const RunResult r = run_oracle(args);
+    EXPECT_EQ(r.status, 2) << message << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << message;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("bao-oracle: report merge: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << "want: " << message << "\ngot:  " << r.err;
+  }
+  // The three, in any order, merge.
+  const RunResult ok = run_oracle({"report", "merge", s2, s0, s1});
+  EXPECT_TRUE(ok.status == 0 || ok.status == 1) << ok.err;
+  EXPECT_NE(ok.out.find(": 6 games,"), std::string::npos) << ok.out;
+  fs::remove_all(dir);
+}
+
 TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
   struct Case {
     std::string mode;
@@ -212,7 +342,18 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
         run_oracle({"check", "--engine", fake(c.mode), "--ruleset", "ap-zanzibar", "--games", "2",
                     "--timeout-ms", timeout, "--json-out", (dir / "r.json").string()},
                    120);
-    ASSERT_EQ(r.status, 1) << c.mode << "\n" << r.out << r.err;
+    // An engine that fails the handshake could not be checked at all: a
+    // start-up failure (exit 2, one line on stderr, nothing on stdout),
+    // with its report written; one that fails later is a finding (exit 1).
+    const bool at_start = c.mode == "version" || c.mode == "exit-at-start";
+    ASSERT_EQ(r.status, at_start ? 2 : 1) << c.mode << "\n" << r.out << r.err;
+    if (at_start) {
+      EXPECT_EQ(r.out, "") << c.mode;
+      EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+      EXPECT_NE(r.err.find("bao-oracle: --engine: the engine could not be checked: " + c.fault),
+                std::string::npos)
+          << r.err;
+    }
     const auto report = read_json(dir / "r.json");
     ASSERT_FALSE(report.at("unexplained").empty()) << c.mode;
     bool found = false;
@@ -227,6 +368,27 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
     EXPECT_TRUE(found) << c.mode << "\n" << report.at("unexplained").dump(2);
     fs::remove_all(dir);
   }
+}
+
+// With --jobs, each worker that meets an engine failing at the handshake
+// reports the fault as the shard it stands for, so the workers' reports
+// merge into one protocol-fault finding, and the run is a start-up
+// failure as without --jobs: exit 2, one line on stderr.
+TEST(CheckCli, AnEngineFailingAtStartUnderJobsIsOneFinding) {
+  const fs::path dir = fresh_dir("start-fault-jobs");
+  const RunResult r =
+      run_oracle({"check", "--engine", fake("version"), "--ruleset", "ap-zanzibar", "--games", "4",
+                  "--jobs", "2", "--json-out", (dir / "r.json").string()});
+  ASSERT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_NE(r.err.find("the engine could not be checked: wrong-version"), std::string::npos)
+      << r.err;
+  const auto report = read_json(dir / "r.json");
+  ASSERT_EQ(report.at("unexplained").size(), 1u) << report.dump(2);
+  EXPECT_EQ(report.at("unexplained")[0].at("engine").at("fault").at("kind"), "wrong-version");
+  EXPECT_EQ(report.at("shard"), "0/1");
+  fs::remove_all(dir);
 }
 
 // Quirky engines: `bao-oracle engine` behind a filter (tests/fakes/

@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "oracle/checker/check.hpp"
-#include "oracle/core/mutation.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/mutation.hpp"
 #include "oracle/core/sources.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -224,10 +224,21 @@ TEST(Check, ShardsMergeToTheWholeRun) {
   ASSERT_TRUE(merged.ok());
   EXPECT_EQ(findings_text(*merged), findings_text(whole));
   EXPECT_EQ(merged->stats.failing_games, whole.stats.failing_games);
+  // What the games asked is counted as one process counts it.
+  EXPECT_EQ(merged->stats.positions, whole.stats.positions);
+  EXPECT_EQ(merged->stats.moves, whole.stats.moves);
+  EXPECT_EQ(merged->stats.skipped, whole.stats.skipped);
+  EXPECT_EQ(merged->stats.requests, whole.stats.requests);
+  // Two parts miss the third's games; the same part twice holds them twice.
+  EXPECT_FALSE(merge({parts[0], parts[1]}).ok());
+  EXPECT_FALSE(merge({parts[0], parts[1], parts[2], parts[1]}).ok());
   // Parts of different campaigns do not merge.
   CheckResult other = parts[0];
   other.options.seed = 99;
-  EXPECT_FALSE(merge({parts[1], other}).ok());
+  const auto refused = merge({parts[1], parts[2], other});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().message,
+            "report 1 and report 3 are not shards of one run: they differ in seed (5 and 99)");
 }
 
 TEST(Check, ReplayingOneGameFindsItsDeviationAgain) {
@@ -403,7 +414,10 @@ TEST(Check, ReportsLeadWithTheDiagnosisAndNameTheReproduction) {
   const std::string junit = to_junit(res);
   EXPECT_NE(junit.find("failures=\"" + std::to_string(res.deviations.size()) + "\""),
             std::string::npos);
-  EXPECT_NE(junit.find("name=\"deviation " + d.clause), std::string::npos) << junit;
+  // The deviation fails the testcase named by its clause id.
+  const auto testcase = junit.find("name=\"" + d.clause + "\">");
+  ASSERT_NE(testcase, std::string::npos) << junit;
+  EXPECT_EQ(junit.find("<failure", testcase), junit.find("\n", testcase) + 7) << junit;
   EXPECT_EQ(junit.find("'with"), std::string::npos);  // escaped
   const std::string text = summary_text(res);
   EXPECT_NE(text.find("plays ap-zanzibar except:"), std::string::npos) << text;

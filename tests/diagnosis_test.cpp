@@ -186,6 +186,53 @@ TEST(Diagnosis, WhatNoSwitchExplainsIsOneUnexplainedGroup) {
   }
 }
 
+// Shrinking replays a failing game many times, in the first game of each
+// unexplained group of each process: those replays are follow-up work, so
+// the shards of such a run still count the games as the whole run does.
+// One game per shard: every failing game is then shrunk in its shard,
+// while the whole run shrinks only those whose group is new to it.
+TEST(Diagnosis, ShardsOfAnUnexplainedRunCountWhatTheWholeRunCounts) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  auto edit = [](MoveAnswer& m) {
+    auto parsed = parse_bpn(m.bpn);
+    if (!parsed) return;
+    Position p = *parsed;
+    if (p.at(Side::South, 0) == 0 || p.at(Side::South, 1) != 0) return;
+    --p.at(Side::South, 0);
+    ++p.at(Side::South, 1);
+    m.bpn = to_bpn(p);
+  };
+  CheckOptions o = budget_options("ap-zanzibar", 0, 4);
+  o.games = 6;
+  FilterProbe whole_probe(rules, edit);
+  const CheckResult whole = run(whole_probe, o);
+  ASSERT_FALSE(whole.findings.empty()) << summary_text(whole);
+  EXPECT_GT(whole.stats.followup_requests, 0u);  // it did shrink
+  std::vector<CheckResult> parts;
+  for (std::uint32_t i = 0; i < 6; ++i) {
+    CheckOptions shard = o;
+    shard.shard_index = i;
+    shard.shard_count = 6;
+    FilterProbe probe(rules, edit);
+    parts.push_back(run(probe, shard));
+  }
+  const auto merged = merge(parts);
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  const Stats& m = merged->stats;
+  EXPECT_EQ(m.games, 6u);
+  EXPECT_EQ(m.positions, whole.stats.positions);
+  EXPECT_EQ(m.moves, whole.stats.moves);
+  EXPECT_EQ(m.skipped, whole.stats.skipped);
+  EXPECT_EQ(m.requests, whole.stats.requests);
+  EXPECT_EQ(m.failing_games, whole.stats.failing_games);
+  auto occurrences = [](const CheckResult& r) {
+    std::uint64_t n = 0;
+    for (const Finding& f : r.findings) n += f.occurrences;
+    return n;
+  };
+  EXPECT_EQ(occurrences(*merged), occurrences(whole));
+}
+
 // An engine that plays one rule another source's way: every choice switch
 // of ap-zanzibar and guide-v2, alone, is diagnosed as that one deviation.
 TEST(Diagnosis, OneRuleAnotherSourcesWayIsOneDeviation) {

@@ -13,6 +13,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -21,10 +23,10 @@
 #include "oracle/core/files.hpp"
 #include "oracle/core/sources.hpp"
 #include "oracle/diverge/diverge.hpp"
-#include "tests/readers.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
+#include "tests/readers.hpp"
 
 namespace bao::diverge {
 namespace {
@@ -440,11 +442,14 @@ struct Ran {
   std::string out, err;
 };
 
-Ran run_oracle(const std::string& args) {
+// Runs `bao-oracle ARGS` through the shell, in `cwd` when given, with
+// stdout and stderr each captured in a file (so neither is a terminal).
+Ran run_oracle(const std::string& args, const fs::path& cwd = {}) {
   const fs::path dir =
       fs::temp_directory_path() / ("bao-diverge-cli-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  const std::string cmd = std::string(BAO_ORACLE_BIN) + " " + args + " >" + (dir / "out").string() +
+  const std::string cmd = (cwd.empty() ? "" : "cd '" + cwd.string() + "' && ") +
+                          std::string(BAO_ORACLE_BIN) + " " + args + " >" + (dir / "out").string() +
                           " 2>" + (dir / "err").string();
   const int raw = std::system(cmd.c_str());
   Ran r;
@@ -488,7 +493,10 @@ TEST(DivergeCli, WritesTheReportAndSaysWhere) {
       "--out " +
       dir.string());
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("divergence report written to " + dir.string()), std::string::npos);
+  // Where it went is the last line.
+  ASSERT_TRUE(r.out.ends_with("\n")) << r.out;
+  const std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
+  EXPECT_TRUE(last.starts_with("divergence report written to " + dir.string() + ": ")) << r.out;
   EXPECT_NE(r.err.find("positions/s"), std::string::npos);  // timings on stderr only
   for (const char* f : {"report.md", "report.html", "report.json"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
@@ -497,6 +505,85 @@ TEST(DivergeCli, WritesTheReportAndSaysWhere) {
   EXPECT_TRUE(fs::exists(dir / "witnesses" / "ap-zanzibar--guide-v2--01.svg"));
   for (const auto& e : fs::directory_iterator(dir))
     EXPECT_EQ(e.path().string().find(".tmp"), std::string::npos) << e.path();
+  fs::remove_all(dir);
+}
+
+// Without --out the report goes to diverge-report/ in the current folder,
+// never to the committed reports/default, and the path printed is that
+// folder's, absolute.
+TEST(DivergeCli, WithoutOutItWritesDivergeReportInTheCurrentFolder) {
+  const fs::path cwd =
+      fs::temp_directory_path() / ("bao-diverge-cwd-" + std::to_string(::getpid()));
+  fs::remove_all(cwd);
+  fs::create_directories(cwd);
+  const Ran r = run_oracle("diverge --rulesets ap-zanzibar,guide-v2 --positions 100 --jobs 2", cwd);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(cwd / "diverge-report" / "report.json"));
+  EXPECT_TRUE(fs::exists(cwd / "diverge-report" / "witnesses"));
+  EXPECT_FALSE(fs::exists(cwd / "reports"));
+  std::set<std::string> entries;
+  for (const auto& e : fs::directory_iterator(cwd)) entries.insert(e.path().filename().string());
+  EXPECT_EQ(entries, std::set<std::string>{"diverge-report"});
+  const std::string where = "divergence report written to " + (cwd / "diverge-report").string();
+  EXPECT_NE(r.out.find("\n" + where + ": report.md, report.html, report.json, "), std::string::npos)
+      << r.out;
+  EXPECT_TRUE(r.out.ends_with(" witnesses in witnesses/\n")) << r.out;
+  fs::remove_all(cwd);
+}
+
+// The progress line: on stderr only, and only when asked for (--progress)
+// or when stderr is a terminal (here it is a file). It counts up to the
+// corpus, then is cleared: carriage return, spaces, carriage return.
+TEST(DivergeCli, TheProgressLineIsShownOnlyWhenAskedAndThenCleared) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("bao-diverge-progress-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  const std::string args =
+      "diverge --rulesets ap-zanzibar,guide-v2 --positions 600 --jobs 2 --out " + dir.string();
+  const Ran quiet = run_oracle(args);
+  ASSERT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find('\r'), std::string::npos) << quiet.err;
+  EXPECT_EQ(std::count(quiet.err.begin(), quiet.err.end(), '\n'), 1) << quiet.err;
+
+  const Ran shown = run_oracle(args + " --progress");
+  ASSERT_EQ(shown.status, 0) << shown.err;
+  EXPECT_EQ(shown.out, quiet.out);  // stdout untouched
+  EXPECT_EQ(shown.out.find('\r'), std::string::npos);
+  const long corpus = nlohmann::json::parse(read_file((dir / "report.json").string()).value())
+                          .at("corpus")
+                          .at("positions");
+  ASSERT_GT(corpus, 600);
+  const std::string last = fmt::format("\rdiverge: {0}/{0} positions (100%), ", corpus);
+  const std::size_t at = shown.err.rfind(last);
+  ASSERT_NE(at, std::string::npos) << shown.err;
+  EXPECT_EQ(shown.err.find("\rdiverge: "), shown.err.find('\r'));  // the first \r starts a line
+  EXPECT_NE(shown.err.find(" positions/s, done"), std::string::npos) << shown.err;
+  // The last line is wiped with as many spaces as the widest line, and
+  // the timing follows on a clean line.
+  const std::size_t wipe = shown.err.find('\r', at + 1);
+  ASSERT_NE(wipe, std::string::npos);
+  const std::size_t back = shown.err.find('\r', wipe + 1);
+  ASSERT_NE(back, std::string::npos);
+  EXPECT_EQ(shown.err.substr(wipe + 1, back - wipe - 1).find_first_not_of(' '), std::string::npos);
+  EXPECT_GE(back - wipe - 1, last.size());
+  EXPECT_TRUE(shown.err.substr(back + 1).starts_with("diverge: ")) << shown.err;
+  EXPECT_EQ(shown.err.substr(back + 1).find('\r'), std::string::npos);
+
+  // On a terminal it is shown unasked: `script` runs the command on a
+  // pseudo-terminal (stdout and stderr both go there, in write order).
+  if (std::system("script --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no script(1)";
+  const std::string typescript = dir.string() + ".tty";
+  const std::string cmd =
+      fmt::format("script -qec '{} {}' /dev/null > '{}' 2>&1", BAO_ORACLE_BIN, args, typescript);
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const std::string tty = read_file(typescript).value();
+  EXPECT_NE(tty.find(last), std::string::npos) << tty;
+  // Cleared before stdout's first line, which starts at the left margin.
+  const std::size_t first_pair = tty.find("  ap-zanzibar vs guide-v2: ");
+  ASSERT_NE(first_pair, std::string::npos) << tty;
+  EXPECT_EQ(tty[first_pair - 1], '\r') << tty;
+  EXPECT_LT(tty.rfind(last), first_pair);
+  fs::remove(typescript);
   fs::remove_all(dir);
 }
 
@@ -509,11 +596,10 @@ std::set<std::string> files_under(const fs::path& root) {
   return out;
 }
 
-// reports/default is the default report, byte for byte. When a rule or the
-// corpus changes, regenerate it from the repository root with
-//   build/release/bao-oracle diverge
-// The committed reports under reports/ and the options that write them
-// (reports/README.md lists the same commands).
+// Each committed report under reports/ is a fresh run's, byte for byte.
+// When a rule or the corpus changes, regenerate them with
+//   reports/regenerate.sh
+// which passes each the options below (RegenerateScript.* checks that).
 struct CommittedReport {
   std::string_view dir;
   std::string_view rulesets;
@@ -526,11 +612,19 @@ void PrintTo(const CommittedReport& c, std::ostream* os) {
 
 class DivergeCommitted : public ::testing::TestWithParam<CommittedReport> {};
 
+// The text with the commit of its provenance (JSON, Markdown, HTML) blanked:
+// `"commit": "H"`, `commit: \`H\``, `<dt>commit</dt><dd><code>H`.
+std::string without_commit(const std::string& text) {
+  static const std::regex commit(
+      R"((commit(?:[^0-9a-z<\n]|</?[a-z]+>){1,24})([0-9a-f]{7,40}(-dirty)?|unknown))");
+  return std::regex_replace(text, commit, "$1*");
+}
+
 TEST_P(DivergeCommitted, MatchesAFreshRun) {
   const CommittedReport& c = GetParam();
   const fs::path committed = fs::path(BAO_SOURCE_DIR) / c.dir;
-  const std::string command = fmt::format(
-      "bao-oracle diverge --rulesets {} --positions {} --out {}", c.rulesets, c.positions, c.dir);
+  const std::string command =
+      fmt::format("reports/regenerate.sh {}", fs::path(c.dir).filename().string());
   ASSERT_TRUE(fs::exists(committed / "report.json"))
       << committed << " is missing; run `" << command << "` from the repository root";
   const fs::path fresh =
@@ -559,17 +653,115 @@ TEST_P(DivergeCommitted, MatchesAFreshRun) {
     if (ext == ".yaml") problem = test::yaml_error(text);
     EXPECT_EQ(problem, "") << f;
     if (!have.count(f)) continue;
-    EXPECT_TRUE(read_file((committed / f).string()).value() ==
-                read_file((fresh / f).string()).value())
+    // The committed report was made by an earlier commit of the tree: the
+    // commit it records is the one thing a fresh run may change.
+    EXPECT_TRUE(without_commit(read_file((committed / f).string()).value()) ==
+                without_commit(read_file((fresh / f).string()).value()))
         << f << " differs from a fresh run; regenerate with `" << command << "`";
   }
   fs::remove_all(fresh);
 }
 
+// A file's text, or "" when it cannot be read.
+std::string text_of(const fs::path& p) {
+  auto t = read_file(p.string());
+  return t ? *t : std::string();
+}
+
+// The committed reports and their options as reports/regenerate.sh lists
+// them: folder name, then the options.
+std::vector<std::pair<std::string, std::string>> script_entries() {
+  const std::string script =
+      read_file((fs::path(BAO_SOURCE_DIR) / "reports" / "regenerate.sh").string()).value();
+  std::vector<std::pair<std::string, std::string>> out;
+  const std::size_t open = script.find("\nreports=(\n");
+  const std::size_t close = script.find("\n)\n", open);
+  EXPECT_NE(open, std::string::npos);
+  EXPECT_NE(close, std::string::npos);
+  if (open == std::string::npos || close == std::string::npos) return out;
+  std::istringstream lines(script.substr(open + 11, close - open - 11));
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t q1 = line.find('"'), q2 = line.rfind('"');
+    EXPECT_TRUE(q1 != std::string::npos && q2 > q1) << line;
+    if (q1 == std::string::npos || q2 <= q1) continue;
+    const std::string entry = line.substr(q1 + 1, q2 - q1 - 1);
+    const std::size_t space = entry.find(' ');
+    const std::size_t options = entry.find_first_not_of(' ', space);
+    out.emplace_back(entry.substr(0, space), entry.substr(options));
+  }
+  return out;
+}
+
+// reports/regenerate.sh names every committed report, and the options it
+// passes are the command the report itself records, and the ones the
+// committed-report test runs.
+TEST(RegenerateScript, PassesEachCommittedReportTheOptionsItRecords) {
+  const auto entries = script_entries();
+  std::set<std::string> committed, listed;
+  for (const auto& e : fs::directory_iterator(fs::path(BAO_SOURCE_DIR) / "reports"))
+    if (fs::exists(e.path() / "report.json")) committed.insert(e.path().filename().string());
+  for (const auto& [name, options] : entries) {
+    EXPECT_TRUE(listed.insert(name).second) << name << " is listed twice";
+    const fs::path json = fs::path(BAO_SOURCE_DIR) / "reports" / name / "report.json";
+    if (!fs::exists(json)) {
+      ADD_FAILURE() << "reports/" << name << " is listed but not committed";
+      continue;
+    }
+    const auto report = nlohmann::json::parse(read_file(json.string()).value());
+    EXPECT_EQ("bao-oracle diverge " + options, report.at("command").get<std::string>()) << name;
+  }
+  EXPECT_EQ(listed, committed);
+  EXPECT_EQ(entries.size(), 3u);
+  // The test below runs the same options.
+  const std::vector<std::pair<std::string, std::string>> tested{
+      {"default",
+       fmt::format("--rulesets {} --positions {} --seed 1", kDefaultRulesets, kDefaultPositions)},
+      {"kiswahili",
+       "--rulesets guide-v2,ludii,site-kiswahili,ap-zanzibar --positions 20000 --seed 1"},
+      {"single-lap", "--rulesets site-bank,site-maasai,site-long-game --positions 20000 --seed 1"},
+  };
+  EXPECT_EQ(entries, tested);
+}
+
+// The script itself, run with this build's binary into a folder of its
+// own, writes a committed report byte for byte (the smallest one, to keep
+// the test short), and refuses a report it does not know.
+TEST(RegenerateScript, WritesTheCommittedReportByteForByte) {
+  const fs::path into =
+      fs::temp_directory_path() / ("bao-regenerate-" + std::to_string(::getpid()));
+  fs::remove_all(into);
+  const std::string script = (fs::path(BAO_SOURCE_DIR) / "reports" / "regenerate.sh").string();
+  const std::string env = fmt::format("BAO_ORACLE='{}' ", BAO_ORACLE_BIN);
+  const std::string log = (into.string() + ".log");
+  int raw = std::system(
+      (env + "bash '" + script + "' --into '" + into.string() + "' single-lap >'" + log + "' 2>&1")
+          .c_str());
+  ASSERT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 0) << text_of(log);
+  const fs::path committed = fs::path(BAO_SOURCE_DIR) / "reports" / "single-lap";
+  std::set<std::string> have = files_under(committed);
+  have.erase("README.md");
+  EXPECT_EQ(files_under(into / "single-lap"), have);
+  for (const std::string& f : have)
+    EXPECT_TRUE(without_commit(read_file((committed / f).string()).value()) ==
+                without_commit(text_of(into / "single-lap" / f)))
+        << f;
+  // Only what was asked for.
+  std::set<std::string> written;
+  for (const auto& e : fs::directory_iterator(into)) written.insert(e.path().filename().string());
+  EXPECT_EQ(written, std::set<std::string>{"single-lap"});
+  raw = std::system(
+      (env + "bash '" + script + "' --into '" + into.string() + "' nope >'" + log + "' 2>&1")
+          .c_str());
+  EXPECT_TRUE(WIFEXITED(raw) && WEXITSTATUS(raw) == 2);
+  EXPECT_NE(text_of(log).find("no committed report 'nope'"), std::string::npos);
+  fs::remove_all(into);
+  fs::remove(log);
+}
+
 INSTANTIATE_TEST_SUITE_P(
     Reports, DivergeCommitted,
     ::testing::Values(
-        CommittedReport{kDefaultOut, kDefaultRulesets, kDefaultPositions},
+        CommittedReport{"reports/default", kDefaultRulesets, kDefaultPositions},
         CommittedReport{"reports/kiswahili", "guide-v2,ludii,site-kiswahili,ap-zanzibar", 20000},
         CommittedReport{"reports/single-lap", "site-bank,site-maasai,site-long-game", 20000}),
     [](const ::testing::TestParamInfo<CommittedReport>& param) {

@@ -387,6 +387,15 @@ TEST(KilledCheck, LeavesNoWorkerOrEngine) {
   check.finish(120s);
   EXPECT_EQ(check.killed_by(), SIGKILL);
   EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  // Its workers' folder stays (no handler ran), until the next run with
+  // --jobs sees that its process is gone and removes it.
+  const fs::path left = fs::temp_directory_path() / fmt::format("bao-check-{}", check.pid());
+  EXPECT_TRUE(fs::is_directory(left)) << left;
+  CheckProcess next({"check", "--engine", fmt::format("{} engine", BAO_ORACLE_BIN), "--ruleset",
+                     "ap-zanzibar", "--games", "2", "--jobs", "2"},
+                    mark_for("Sigkill-next"), {});
+  next.finish(120s);
+  EXPECT_FALSE(fs::exists(left)) << left << " is still there after the next run";
 }
 
 }  // namespace

@@ -273,6 +273,25 @@ TEST(ScenarioCommand, ABadEntryInAFolderIsOneInputErrorAndTheRestRuns) {
   EXPECT_EQ(err.str().find("internal error"), std::string::npos) << err.str();
 }
 
+// The input errors of a folder come in the order of their paths, as its
+// files do, not in the order the file system lists the entries (which
+// differs between file systems), so the report is the same everywhere.
+TEST(ScenarioCommand, AFoldersInputErrorsAreInPathOrder) {
+  TempDir dir("bao_scenario_cmd_error_order");
+  std::vector<std::string> names;
+  for (const char* n : {"q", "c", "x", "a", "m", "f", "z", "b", "k", "t", "e", "w", "h", "o", "d"})
+    names.push_back(std::string(n) + ".yaml");
+  for (const std::string& n : names) fs::create_symlink("nowhere-" + n, dir.path / n);
+  std::ostringstream out, err;
+  EXPECT_EQ(run_scenarios_command({dir.path.string()}, {}, out, err), 2) << err.str();
+  std::sort(names.begin(), names.end());
+  std::string expected;
+  for (const std::string& n : names)
+    expected += "input error: " + (dir.path / n).string() +
+                ": path: cannot read: No such file or directory\n";
+  EXPECT_EQ(err.str(), expected);
+}
+
 // A folder that cannot be read is an input error naming it; the rest runs.
 TEST(ScenarioCommand, AnUnreadableFolderIsOneInputError) {
   if (::geteuid() == 0) GTEST_SKIP() << "running as root, which reads any folder whatever its mode";

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "oracle/core/expected.hpp"
+#include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 
 namespace bao::check {
@@ -198,8 +199,12 @@ struct CheckOptions {
   // rare rules. Empty: games start from the start or a random position.
   std::vector<std::string> corpus;
   // The scenario files or folders `corpus` was read from, as given or as
-  // found (oracle/core/data.hpp); empty: no corpus.
+  // found (oracle/core/data.hpp); empty: no corpus. `corpus_found`: the
+  // folder was found, not given, so a reproduction leaves the finding to
+  // the machine that replays it (and --corpus-hash checks it is the same).
   std::vector<std::string> corpus_paths;
+  bool corpus_found = false;
+  bool no_corpus = false;
   // Stop after this many engine requests (0: no limit).
   std::uint64_t request_budget = 0;
   // Switches the run applies from the start (--accept): known deviations,
@@ -227,13 +232,22 @@ std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
                                          const Ruleset& ruleset,
                                          std::vector<std::string>* errors = nullptr);
 
+// What a run did. `games` to `failing_games` count each game's first
+// run on its own (positions are remembered within a game, not across
+// games), so they are the same however the games are split among
+// processes (--jobs, --shard): the merge of the shards adds up to the
+// whole run. The rest is work each process does for what it found itself,
+// and depends on the split.
 struct Stats {
   std::uint64_t games = 0;
-  std::uint64_t positions = 0;      // positions compared
+  std::uint64_t positions = 0;      // positions compared, each game's counted within the game
   std::uint64_t skipped = 0;        // positions the engine cannot represent
   std::uint64_t moves = 0;          // moves compared
-  std::uint64_t requests = 0;       // protocol requests
+  std::uint64_t requests = 0;       // protocol requests while playing the games
   std::uint64_t failing_games = 0;  // games with a deviation, an unexplained finding or a fault
+  // Protocol requests after a game's first run: shrinking a failing game,
+  // settling and minimising witnesses (--budget counts them too).
+  std::uint64_t followup_requests = 0;
   // Judged with all the run's deviations together (settle): deviations the
   // others cover, and unexplained differences they explain, dropped.
   int settled_deviations = 0;
@@ -250,6 +264,9 @@ struct Stats {
 struct CheckResult {
   std::string engine;   // the engine's name
   std::string command;  // how it was started, for reproduction
+  // What made the report (oracle/core/provenance.hpp); the corpus hash is
+  // corpus_hash(options.corpus).
+  Provenance provenance;
   CheckOptions options;
   Stats stats;
   // The diagnosis: each deviation once, in the order of the catalogue.
@@ -264,6 +281,10 @@ struct CheckResult {
 // Whether the run found anything that fails it: a deviation not accepted,
 // an unexplained finding or a protocol fault (notation never fails it).
 bool failed(const CheckResult& r);
+// Whether the engine could not be checked at all: it could not be started,
+// or it failed the handshake or the `ruleset` request (a protocol fault
+// with no position).
+bool failed_at_start(const CheckResult& r);
 
 // Called now and then with the running totals (progress display).
 using Progress = std::function<void(const Stats&, std::size_t groups)>;
@@ -280,8 +301,26 @@ void add_finding(std::vector<Finding>& findings, Finding f);
 void add_deviation(std::vector<Deviation>& deviations, Deviation d);
 void add_notation(std::vector<NotationFinding>& notation, NotationFinding n);
 
-// Joins results of shards of the same campaign.
-Expected<CheckResult> merge(const std::vector<CheckResult>& parts);
+// What a merge must be given (docs/checker.md, "Sharding").
+struct MergeOptions {
+  // One name per part (its file), for the messages; "report N" without.
+  std::vector<std::string> names;
+  // The games the parts must hold together, each game in exactly one part:
+  // shard `shard_index` of `shard_count` of the campaign (the whole run by
+  // default), as the parts' own shards (CheckOptions::shard_*) say.
+  std::uint32_t shard_index = 0;
+  std::uint32_t shard_count = 1;
+  // Parts may be missing (an interrupted --jobs run whose worker wrote no
+  // report); overlapping parts are still refused.
+  bool allow_missing = false;
+};
+
+// Joins results of the shards of one run. An error, naming the parts and
+// what is wrong, for parts of different runs (the first option that
+// differs: ruleset, seed, command, engine, games_requested, time_limit,
+// request_budget, accept), two parts holding the same games (the same
+// shard twice) and games no part holds (a missing shard).
+Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOptions& how = {});
 
 // ---- Reports (report.cpp) -----------------------------------------------------
 

@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
@@ -265,11 +267,13 @@ std::string reference_text(const CheckResult& r, const Finding& f) {
 }
 
 // "`ap.capture.condition` (Abstract Play, Bao rules page: Capture: ...): paraphrase".
-std::string clause_text(const std::string& id) {
+// A clause for the Markdown report: its id as code, its citation and its
+// paraphrase as text.
+std::string clause_md(const std::string& id) {
   const ClauseId c = find_clause(id);
-  if (c == ClauseId::None) return fmt::format("`{}`", id);
+  if (c == ClauseId::None) return md_code(id);
   const Clause& info = clause_info(c);
-  return fmt::format("`{}` ({}): {}", id, citation(info), info.paraphrase);
+  return fmt::format("{} ({}): {}", md_code(id), md_text(citation(info)), md_text(info.paraphrase));
 }
 
 // The witness's `source:`: where it came from, and the rule text its clause
@@ -306,8 +310,16 @@ constexpr std::string_view kInterruptedHolds =
 }  // namespace
 
 std::string reproduce_command(const CheckResult& r, const Finding& f) {
-  return fmt::format("bao-oracle check --engine {} --ruleset {} --seed {} --game {}",
-                     shell_quote(r.command), f.ruleset, f.seed, f.game);
+  std::string command = fmt::format("bao-oracle check --engine {} --ruleset {} --seed {} --game {}",
+                                    shell_quote(r.command), f.ruleset, f.seed, f.game);
+  // The games a seed makes depend on the corpus: the reproduction asks for
+  // the same one, and --corpus-hash refuses to run with another.
+  const std::string& corpus = r.provenance.corpus;
+  if (corpus == kNoCorpus) return command + " --no-corpus";
+  if (!r.options.corpus_found)
+    for (const std::string& path : r.options.corpus_paths) command += " --corpus " + shell_word(path);
+  if (!corpus.empty()) command += " --corpus-hash " + corpus;
+  return command;
 }
 
 std::string to_json(const CheckResult& r) {
@@ -327,7 +339,10 @@ std::string to_json(const CheckResult& r) {
     accept_list.push_back(
         {{"clause", o.accepted_clauses[i]},
          {"reason", i < o.accepted_clause_reasons.size() ? o.accepted_clause_reasons[i] : ""}});
-  json j = {{"format", "bao-oracle-check-2"},
+  json provenance = json::object();
+  for (const auto& [name, v] : provenance_fields(r.provenance)) provenance[name] = v;
+  json j = {{"format", "bao-oracle-check-3"},
+            {"provenance", provenance},
             {"engine", r.engine},
             {"command", r.command},
             {"ruleset", o.ruleset},
@@ -337,6 +352,7 @@ std::string to_json(const CheckResult& r) {
             {"request_budget", o.request_budget},
             {"accept", accept_list},
             {"corpus_paths", o.corpus_paths},
+            {"corpus_found", o.corpus_found},
             {"shard", fmt::format("{}/{}", o.shard_index, o.shard_count)},
             {"stats",
              {{"games", r.stats.games},
@@ -345,6 +361,7 @@ std::string to_json(const CheckResult& r) {
               {"moves", r.stats.moves},
               {"requests", r.stats.requests},
               {"failing_games", r.stats.failing_games},
+              {"followup_requests", r.stats.followup_requests},
               {"settled_deviations", r.stats.settled_deviations},
               {"settled_findings", r.stats.settled_findings},
               {"seconds", r.stats.seconds},
@@ -418,15 +435,44 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
   return std::nullopt;
 }
 
+// "I/N" as written by to_json: 0 <= I < N, N at most the --shard limit.
+std::pair<std::uint32_t, std::uint32_t> shard_from(const std::string& text) {
+  const std::size_t slash = text.find('/');
+  auto number = [&](std::string_view digits, std::uint64_t& into) {
+    if (digits.empty() || digits.size() > 7) return false;
+    into = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return false;
+      into = into * 10 + static_cast<std::uint64_t>(c - '0');
+    }
+    return true;
+  };
+  std::uint64_t i = 0, n = 0;
+  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
+      !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > 1'000'000 || i >= n)
+    throw std::runtime_error(
+        fmt::format("shard: expected I/N with 0 <= I < N <= 1000000, got {}", json(text).dump()));
+  return {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
+}
+
 }  // namespace
 
 Expected<CheckResult> from_json(std::string_view text, const std::string& where) {
   try {
     const json j = json::parse(text);
-    if (j.value("format", "") != "bao-oracle-check-2")
+    // Version 2 had no provenance; it reads back with the fields empty.
+    const std::string format = j.value("format", "");
+    if (format != "bao-oracle-check-3" && format != "bao-oracle-check-2")
       return Error{
           fmt::format("{}: not a bao-oracle check report of this version (format key)", where)};
     CheckResult r;
+    if (format == "bao-oracle-check-3") {
+      const json& p = j.at("provenance");
+      r.provenance =
+          Provenance{p.at("version").get<std::string>(), p.at("commit").get<std::string>(),
+                     p.at("catalogue").get<std::string>(), p.at("corpus").get<std::string>(),
+                     p.at("command").get<std::string>()};
+    }
     r.engine = j.at("engine").get<std::string>();
     r.command = j.at("command").get<std::string>();
     r.options.ruleset = j.at("ruleset").get<std::string>();
@@ -434,6 +480,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.options.games = whole<std::uint64_t>(j, "games_requested");
     r.options.time_limit = j.at("time_limit").get<double>();
     r.options.request_budget = whole<std::uint64_t>(j, "request_budget");
+    std::tie(r.options.shard_index, r.options.shard_count) =
+        shard_from(j.at("shard").get<std::string>());
     for (const json& a : j.at("accept")) {
       if (a.contains("switch")) {
         r.options.accepted.push_back(a.at("switch").get<std::string>());
@@ -446,6 +494,7 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     // Reports written before the corpus was recorded have no key.
     if (j.contains("corpus_paths"))
       r.options.corpus_paths = j.at("corpus_paths").get<std::vector<std::string>>();
+    r.options.corpus_found = j.value("corpus_found", false);
     const json& s = j.at("stats");
     r.stats.games = whole<std::uint64_t>(s, "games");
     r.stats.positions = whole<std::uint64_t>(s, "positions");
@@ -453,6 +502,9 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.moves = whole<std::uint64_t>(s, "moves");
     r.stats.requests = whole<std::uint64_t>(s, "requests");
     r.stats.failing_games = whole<std::uint64_t>(s, "failing_games");
+    // Absent from the reports of versions that counted all requests as one.
+    if (s.contains("followup_requests"))
+      r.stats.followup_requests = whole<std::uint64_t>(s, "followup_requests");
     r.stats.settled_deviations = whole<int>(s, "settled_deviations");
     r.stats.settled_findings = whole<int>(s, "settled_findings");
     r.stats.seconds = s.at("seconds").get<double>();
@@ -513,9 +565,10 @@ static std::string summary_text_raw(const CheckResult& r) {
   const Stats& s = r.stats;
   std::string out = fmt::format(
       "checked {} against {} (seed {}): {} games, {} positions, {} moves, {} positions skipped "
-      "(not representable), {} requests in {:.1f} s ({:.0f} positions/s)\n",
+      "(not representable), {} requests (and {} follow-up) in {:.1f} s ({:.0f} positions/s)\n",
       r.engine, r.options.ruleset, r.options.seed, s.games, s.positions, s.moves, s.skipped,
-      s.requests, s.seconds, s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
+      s.requests, s.followup_requests, s.seconds,
+      s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
   if (s.interrupted) out = fmt::format("{}: {}\n", interrupted_text(r), kInterruptedHolds) + out;
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
@@ -623,8 +676,9 @@ std::string to_markdown(const CheckResult& r) {
                      corpus.empty() ? "none" : corpus);
   out += fmt::format(
       "- games: {}; positions compared: {}; moves compared: {}; positions skipped (the engine "
-      "cannot represent them): {}; protocol requests: {}\n",
-      s.games, s.positions, s.moves, s.skipped, s.requests);
+      "cannot represent them): {}; protocol requests: {} while playing the games, {} to shrink, "
+      "settle and minimise\n",
+      s.games, s.positions, s.moves, s.skipped, s.requests, s.followup_requests);
   out += fmt::format("- games with a deviation, an unexplained difference or a fault: {}\n\n",
                      s.failing_games);
   auto witness_block = [&](const Finding& f) {
@@ -651,11 +705,11 @@ std::string to_markdown(const CheckResult& r) {
   if (!devs.empty()) out += "## Deviations\n";
   for (std::size_t i = 0; i < devs.size(); ++i) {
     const Deviation& d = *devs[i];
-    out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, md_text(clause_text(d.clause)));
+    out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, clause_md(d.clause));
     out += fmt::format("- what the engine does: {}\n", md_text(d.meaning));
     out +=
         fmt::format("- switch: {} ({}{})\n", md_code(d.switch_id), md_text(d.kind),
-                    d.plays_as.empty() ? "" : ", the way of " + md_text(clause_text(d.plays_as)));
+                    d.plays_as.empty() ? "" : ", the way of " + clause_md(d.plays_as));
     if (!d.also.empty())
       out +=
           fmt::format("- also answers alike at every witness: {}\n", md_text(join(d.also, ", ")));
@@ -674,7 +728,7 @@ std::string to_markdown(const CheckResult& r) {
       continue;
     }
     if (!f.clauses.empty())
-      out += fmt::format("Departs at {}\n\n({})\n\n", md_text(clause_text(f.clauses.front())),
+      out += fmt::format("Departs at {}\n\n({})\n\n", clause_md(f.clauses.front()),
                          md_text(f.departure));
     out += witness_block(f);
     out += fmt::format(
@@ -691,73 +745,119 @@ std::string to_markdown(const CheckResult& r) {
                        md_code(n.example.position), md_code(n.example.move),
                        md_code(n.example.expected), md_code(n.example.actual));
   }
-  return out;
+  return out + "\n" + provenance_markdown(r.provenance);
 }
 
-std::string to_junit(const CheckResult& r) {
-  std::string body;
-  int failures = 0, skipped = 0, tests = 0, errors = 0;
-  auto testcase = [&](const std::string& name, const std::string& inner) {
-    ++tests;
-    body += fmt::format("    <testcase classname=\"bao-oracle check {}\" name=\"{}\"{}\n",
-                        xml_escape(r.options.ruleset), xml_escape(name),
-                        inner.empty() ? "/>" : ">\n" + inner + "    </testcase>");
+namespace {
+
+// JUnit's testcases of one run: one per clause of the ruleset, named by the
+// clause id, so that CI history follows each rule across runs and seeds; a
+// clause fails with its open deviations and the unexplained differences
+// that depart at it, and is skipped when its only deviations are accepted.
+// What no clause names has a testcase of a fixed name: "unexplained:
+// KIND", "notation: WHAT", "engine start", "run complete".
+struct JunitCase {
+  std::string name;
+  std::vector<std::string> failures;  // message, then detail
+  std::vector<std::string> details;
+  std::vector<std::string> skips;
+  std::string error, error_detail;
+};
+
+std::string junit_case_xml(const std::string& classname, const JunitCase& c) {
+  std::string inner;
+  if (!c.error.empty())
+    inner = fmt::format("      <error message=\"{}\">{}</error>\n", xml_escape(c.error),
+                        xml_escape(c.error_detail));
+  else if (!c.failures.empty())
+    inner = fmt::format("      <failure message=\"{}\">{}</failure>\n",
+                        xml_escape(join(c.failures, "; ")), xml_escape(join(c.details, "\n")));
+  else if (!c.skips.empty())
+    inner = fmt::format("      <skipped message=\"{}\"/>\n", xml_escape(join(c.skips, "; ")));
+  return fmt::format("    <testcase classname=\"{}\" name=\"{}\"{}\n", xml_escape(classname),
+                     xml_escape(c.name), inner.empty() ? "/>" : ">\n" + inner + "    </testcase>");
+}
+
+std::vector<JunitCase> junit_cases(const CheckResult& r) {
+  std::vector<JunitCase> cases;
+  auto named = [&](const std::string& name) -> JunitCase& {
+    for (JunitCase& c : cases)
+      if (c.name == name) return c;
+    cases.push_back(JunitCase{name, {}, {}, {}, {}, {}});
+    return cases.back();
   };
+  if (failed_at_start(r)) {
+    // Nothing was checked: one error, no clause verdicts.
+    for (const Finding& f : r.findings)
+      if (f.kind == FindingKind::ProtocolFault && f.position.empty()) {
+        JunitCase& c = named("engine start");
+        c.error = "the engine could not be checked: " + f.actual;
+        c.error_detail = fmt::format("expected: {}\nengine: {}\n", f.expected, f.actual);
+      }
+    return cases;
+  }
+  if (const Ruleset* rules = find_ruleset(r.options.ruleset))
+    for (ClauseId id : rules->clauses) named(std::string(clause_name(id)));
   for (const Deviation& d : r.deviations) {
+    JunitCase& c = named(d.clause);
+    if (d.accepted) {
+      c.skips.push_back(fmt::format("accepted ({}): {}", d.switch_id, d.accept_reason));
+      continue;
+    }
     const Finding& f = d.witness;
-    const std::string detail = xml_escape(fmt::format(
+    c.failures.push_back(d.clause + ": " + d.meaning);
+    c.details.push_back(fmt::format(
         "{}\nswitch: {}\nwitness: {} {}\nexpected: {}\nengine: {}\nreproduce: {}\n", d.meaning,
         d.switch_id, f.position, f.move, f.expected, f.actual, reproduce_command(r, f)));
-    if (d.accepted) {
-      ++skipped;
-      testcase("deviation " + d.clause + " (" + d.switch_id + ")",
-               fmt::format("      <skipped message=\"{}\"/>\n",
-                           xml_escape("accepted: " + d.accept_reason)));
-    } else {
-      ++failures;
-      testcase("deviation " + d.clause + " (" + d.switch_id + ")",
-               fmt::format("      <failure message=\"{}\">{}</failure>\n",
-                           xml_escape(d.clause + ": " + d.meaning), detail));
-    }
   }
-  for (std::size_t i = 0; i < r.findings.size(); ++i) {
-    const Finding& f = r.findings[i];
-    ++failures;
-    testcase(
-        witness_id(r, f, i),
-        fmt::format("      <failure message=\"{}\">{}</failure>\n",
-                    xml_escape(fmt::format("{} at {} {}", to_string(f.kind), f.position, f.move)),
-                    xml_escape(fmt::format("expected: {}\nengine: {}\nclauses: {}\n"
-                                           "reproduce: {}\n",
-                                           f.expected, f.actual, join(f.clauses, ", "),
-                                           reproduce_command(r, f)))));
+  for (const Finding& f : r.findings) {
+    JunitCase& c = named(f.clauses.empty() ? "unexplained: " + std::string(to_string(f.kind))
+                                           : f.clauses.front());
+    c.failures.push_back(fmt::format("{} at {} {}", to_string(f.kind), f.position, f.move));
+    c.details.push_back(fmt::format("expected: {}\nengine: {}\nclauses: {}\nreproduce: {}\n",
+                                    f.expected, f.actual, join(f.clauses, ", "),
+                                    reproduce_command(r, f)));
   }
-  for (const NotationFinding& n : r.notation) {
-    ++skipped;
-    testcase("notation " + n.what,
-             fmt::format("      <skipped message=\"{}\"/>\n",
-                         xml_escape(fmt::format("{} ({} results)", n.description, n.count))));
-  }
-  std::string properties;
+  for (const NotationFinding& n : r.notation)
+    named("notation: " + n.what)
+        .skips.push_back(fmt::format("{} ({} results)", n.description, n.count));
   if (r.stats.interrupted) {
-    // The run did not finish: one error, so that CI does not take a cut-short
-    // run for a pass.
-    ++errors;
-    testcase("run complete", fmt::format("      <error message=\"{}\">{}</error>\n",
-                                         xml_escape("run " + interrupted_text(r)),
-                                         xml_escape(std::string(kInterruptedHolds) + "\n")));
-    properties = fmt::format(
-        "    <properties>\n      <property name=\"interrupted\" value=\"{}\"/>\n"
-        "    </properties>\n",
-        xml_escape(r.stats.signal.empty() ? "true" : r.stats.signal));
+    // The run did not finish: one error, so that CI does not take a
+    // cut-short run for a pass.
+    JunitCase& c = named("run complete");
+    c.error = "run " + interrupted_text(r);
+    c.error_detail = std::string(kInterruptedHolds) + "\n";
   }
-  if (tests == 0) testcase("the engine agrees with " + r.options.ruleset, "");
+  return cases;
+}
+
+}  // namespace
+
+std::string to_junit(const CheckResult& r) {
+  const std::string classname = "bao-oracle check " + r.options.ruleset;
+  std::string body;
+  int failures = 0, skipped = 0, errors = 0;
+  const std::vector<JunitCase> cases = junit_cases(r);
+  for (const JunitCase& c : cases) {
+    if (!c.error.empty())
+      ++errors;
+    else if (!c.failures.empty())
+      ++failures;
+    else if (!c.skips.empty())
+      ++skipped;
+    body += junit_case_xml(classname, c);
+  }
+  std::string properties = provenance_junit_properties(r.provenance, 6);
+  if (r.stats.interrupted)
+    properties += fmt::format("      <property name=\"interrupted\" value=\"{}\"/>\n",
+                              xml_escape(r.stats.signal.empty() ? "true" : r.stats.signal));
   return fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-      "  <testsuite name=\"bao-oracle check\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
-      "skipped=\"{}\" time=\"{:.3f}\">\n{}{}"
+      "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
+      "skipped=\"{}\" time=\"{:.3f}\">\n    <properties>\n{}    </properties>\n{}"
       "  </testsuite>\n</testsuites>\n",
-      tests, failures, errors, skipped, r.stats.seconds, properties, body);
+      xml_escape(classname), cases.size(), failures, errors, skipped, r.stats.seconds, properties,
+      body);
 }
 
 namespace {
@@ -817,28 +917,41 @@ std::string deviation_yaml(const CheckResult& r, const Deviation& d) {
                   d.switch_id, to_string(f.kind), f.expected, f.actual));
 }
 
+namespace {
+
+// What `check --report` writes into its folder, and so replaces with each
+// run: the three reports and the witness scenarios. Anything else there is
+// kept; a folder other than witnesses/ is refused (replace_folder in
+// oracle/core/files.hpp).
+bool owned_by_check(const std::filesystem::path& rel, bool is_folder) {
+  if (is_folder) return rel == "witnesses";
+  if (rel.has_parent_path()) return rel.parent_path() == "witnesses" && rel.extension() == ".yaml";
+  return rel == "report.md" || rel == "report.json" || rel == "junit.xml";
+}
+
+}  // namespace
+
 Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
-  namespace fs = std::filesystem;
-  const fs::path d(dir);
-  auto w = write_file_atomic((d / "report.json").string(), to_json(r));
-  if (!w) return w;
-  w = write_file_atomic((d / "report.md").string(), to_markdown(r));
-  if (!w) return w;
-  w = write_file_atomic((d / "junit.xml").string(), to_junit(r));
-  if (!w) return w;
+  // Everything is rendered before the first file is written, and the whole
+  // set replaces the old one in one step: a run stopped at any point leaves
+  // the old report or the new one, never witnesses of one run beside the
+  // report of another.
+  FileSet set;
+  set.owns = owned_by_check;
+  set.files.emplace_back("report.json", to_json(r));
+  set.files.emplace_back("report.md", to_markdown(r));
+  set.files.emplace_back("junit.xml", to_junit(r));
   for (const Deviation& dev : r.deviations) {
     if (dev.witness.position.empty()) continue;
-    w = write_file_atomic((d / "witnesses" / (deviation_id(r, dev) + ".yaml")).string(),
-                          deviation_yaml(r, dev));
-    if (!w) return w;
+    set.files.emplace_back("witnesses/" + deviation_id(r, dev) + ".yaml", deviation_yaml(r, dev));
   }
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
     if (f.position.empty() || f.kind == FindingKind::ProtocolFault) continue;
-    w = write_file_atomic((d / "witnesses" / (witness_id(r, f, i) + ".yaml")).string(),
-                          witness_yaml(r, f, i));
-    if (!w) return w;
+    set.files.emplace_back("witnesses/" + witness_id(r, f, i) + ".yaml", witness_yaml(r, f, i));
   }
+  if (auto ok = replace_folder(dir, set); !ok)
+    return Error{fmt::format("--report: {}", ok.error().message)};
   return true;
 }
 

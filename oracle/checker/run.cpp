@@ -14,6 +14,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_set>
+#include <utility>
 
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
@@ -81,7 +82,10 @@ struct GameOutcome {
 
 // Asks the engine about the positions of a game and compares, diagnoses
 // and peels. Positions already found to agree under a model are
-// remembered (shrinking replays the same positions many times).
+// remembered for the game (shrinking replays the same positions many
+// times), and forgotten when the next game starts: what one game asks and
+// counts then does not depend on the games played before it in the same
+// process, so the shards of a campaign add up to the whole run.
 class GameChecker {
  public:
   GameChecker(const Ruleset& rules, Probe& probe, const CheckOptions& options, Stats& stats,
@@ -93,9 +97,19 @@ class GameChecker {
         initial_(std::move(initial)),
         catalogue_(switches_for(rules)) {}
 
-  // One game. With `collect`, what it finds is recorded in full (the first
-  // run of a game); without, only the failure (shrinking).
+  // Forgets the positions found to agree: called before each game.
+  void new_game() { agreed_.clear(); }
+
+  // One game. With `collect`, what it finds is recorded in full and its
+  // positions, moves and requests are counted in the stats (the first run
+  // of a game); without, only the failure, and its requests count as
+  // follow-up (shrinking).
   GameOutcome check(const Game& g, bool collect) {
+    first_pass_ = collect;
+    struct EndPass {
+      bool& flag;
+      ~EndPass() { flag = false; }
+    } end_pass{first_pass_};
     GameOutcome out;
     Model model = initial_;
     std::vector<std::vector<std::string>> alternatives(model.switches.size());
@@ -109,11 +123,13 @@ class GameChecker {
       if (!agreed_.count(model.signature() + "|" + bpn)) {
         Asked q = ask(model.rules, pos, bpn);
         if (!q.answer.representable && !q.answer.fault) {
-          ++stats_.skipped;
+          if (collect) ++stats_.skipped;
           if (i == 0) return out;  // the engine cannot play this game at all
         } else {
-          ++stats_.positions;
-          stats_.moves += q.view.moves.size();
+          if (collect) {
+            ++stats_.positions;
+            stats_.moves += q.view.moves.size();
+          }
           if (q.answer.fault) {
             if (!stopping()) out.failure = fault_finding(g, line, bpn, q);
             return out;
@@ -302,7 +318,14 @@ class GameChecker {
   };
 
   bool budget_spent() const {
-    return options_.request_budget > 0 && stats_.requests >= options_.request_budget;
+    return options_.request_budget > 0 &&
+           stats_.requests + stats_.followup_requests >= options_.request_budget;
+  }
+
+  // Requests of the first run of a game count as the game's; the others
+  // (shrinking, settling, minimising) as follow-up.
+  void count_requests(int n) {
+    (first_pass_ ? stats_.requests : stats_.followup_requests) += static_cast<std::uint64_t>(n);
   }
 
  public:
@@ -318,7 +341,7 @@ class GameChecker {
         illegal_sample(pos, q.view, options_.illegal_samples, std::hash<std::string>{}(bpn));
     plays.insert(plays.end(), illegal.begin(), illegal.end());
     q.answer = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(q.answer.requests);
+    count_requests(q.answer.requests);
     return q;
   }
 
@@ -340,7 +363,7 @@ class GameChecker {
           if (seen.insert(m).second) plays.push_back(m);
     }
     PositionAnswer answer = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(answer.requests);
+    count_requests(answer.requests);
     if (answer.fault || !answer.representable) return answer;
     std::vector<std::string> more;
     for (const std::string& m : answer.moves)
@@ -348,7 +371,7 @@ class GameChecker {
     if (more.empty()) return answer;
     plays.insert(plays.end(), more.begin(), more.end());
     PositionAnswer again = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(again.requests);
+    count_requests(again.requests);
     return again;
   }
 
@@ -371,7 +394,7 @@ class GameChecker {
       }
     if (!more) return q.answer;
     PositionAnswer again = probe_.ask(bpn, plays);
-    stats_.requests += static_cast<std::uint64_t>(again.requests);
+    count_requests(again.requests);
     return again;
   }
 
@@ -515,7 +538,7 @@ class GameChecker {
     std::optional<std::string> engine_trace;
     if (d.kind == FindingKind::DifferentResult && !budget_spent()) {
       engine_trace = probe_.trace(to_bpn(pos), d.move);
-      stats_.requests += 3;
+      count_requests(3);
     }
     auto [clause, how] = departure(rules, pos, q.view, d, engine_trace);
     f.clauses = {clause};
@@ -661,6 +684,7 @@ class GameChecker {
   static constexpr int kMinimiseAsks = 400;
   static constexpr double kMinimiseSeconds = 5;
   std::unordered_set<std::string> agreed_;
+  bool first_pass_ = false;  // within check(g, true)
 };
 
 class OracleProbe final : public Probe {
@@ -793,6 +817,12 @@ bool failed(const CheckResult& r) {
   if (!r.findings.empty()) return true;
   return std::any_of(r.deviations.begin(), r.deviations.end(),
                      [](const Deviation& d) { return !d.accepted; });
+}
+
+bool failed_at_start(const CheckResult& r) {
+  return std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+    return f.kind == FindingKind::ProtocolFault && f.position.empty();
+  });
 }
 
 namespace {
@@ -955,6 +985,8 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   CheckResult result;
   result.engine = probe.name();
   result.options = options;
+  result.provenance =
+      this_build(options.corpus.empty() ? std::string(kNoCorpus) : corpus_hash(options.corpus), "");
   const auto t0 = Clock::now();
   auto last_progress = t0;
   GameChecker checker(*rules, probe, options, result.stats, initial);
@@ -977,11 +1009,14 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     } else if (g >= options.games) {
       break;
     }
-    if (options.request_budget > 0 && result.stats.requests >= options.request_budget) break;
+    if (options.request_budget > 0 &&
+        result.stats.requests + result.stats.followup_requests >= options.request_budget)
+      break;
     if (checker.stopping()) break;
     if (!options.only_game && g % options.shard_count != options.shard_index) continue;
     if (result.stats.failing_games >= options.max_findings) break;
 
+    checker.new_game();
     GameOutcome first;
     bool have_first = false;
     bool known_group = false;     // its unexplained difference is a group already shrunk
@@ -1102,29 +1137,140 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   return result;
 }
 
-Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
+namespace {
+
+// The first run option in which `b` differs from `a`, by its key in
+// report.json, with both values; nullopt when they are one run's.
+std::optional<std::string> differing_option(const CheckResult& a, const CheckResult& b) {
+  const CheckOptions& x = a.options;
+  const CheckOptions& y = b.options;
+  auto quoted = [](const std::string& v) { return fmt::format("'{}'", v); };
+  if (x.ruleset != y.ruleset)
+    return fmt::format("ruleset ({} and {})", quoted(x.ruleset), quoted(y.ruleset));
+  if (x.seed != y.seed) return fmt::format("seed ({} and {})", x.seed, y.seed);
+  if (a.command != b.command)
+    return fmt::format("command ({} and {})", quoted(a.command), quoted(b.command));
+  if (a.engine != b.engine)
+    return fmt::format("engine ({} and {})", quoted(a.engine), quoted(b.engine));
+  if (x.games != y.games) return fmt::format("games_requested ({} and {})", x.games, y.games);
+  if (x.time_limit != y.time_limit)
+    return fmt::format("time_limit ({} and {})", x.time_limit, y.time_limit);
+  if (x.request_budget != y.request_budget)
+    return fmt::format("request_budget ({} and {})", x.request_budget, y.request_budget);
+  if (x.accepted != y.accepted || x.accept_reasons != y.accept_reasons ||
+      x.accepted_clauses != y.accepted_clauses ||
+      x.accepted_clause_reasons != y.accepted_clause_reasons)
+    return std::string("accept (the accepted deviations or their reasons)");
+  // Shards of other builds, catalogues or corpora play other games (the
+  // command line of each shard differs by its --shard, so it is not compared).
+  const auto want = provenance_fields(a.provenance), have = provenance_fields(b.provenance);
+  for (std::size_t i = 0; i < want.size(); ++i)
+    if (want[i].first != "command" && want[i].second != have[i].second)
+      return fmt::format("provenance {} ({} and {})", want[i].first, quoted(want[i].second),
+                         quoted(have[i].second));
+  return std::nullopt;
+}
+
+std::uint64_t gcd(std::uint64_t a, std::uint64_t b) {
+  while (b != 0) a = std::exchange(b, a % b);
+  return a;
+}
+
+// Games of shard I/N are those with g % N == I. Checks that the parts'
+// shards hold every game of the target shard exactly once, and no other.
+std::optional<std::string> shard_coverage(const std::vector<CheckResult>& parts,
+                                          const std::vector<std::string>& names,
+                                          const MergeOptions& how) {
+  auto shard = [](std::uint32_t i, std::uint32_t n) { return fmt::format("{}/{}", i, n); };
+  auto shard_of = [&](std::size_t k) {
+    return shard(parts[k].options.shard_index, parts[k].options.shard_count);
+  };
+  // The same shard twice, named as such.
+  for (std::size_t a = 0; a < parts.size(); ++a)
+    for (std::size_t b = a + 1; b < parts.size(); ++b)
+      if (parts[a].options.shard_index == parts[b].options.shard_index &&
+          parts[a].options.shard_count == parts[b].options.shard_count)
+        return fmt::format("{} and {} are both shard {}", names[a], names[b], shard_of(a));
+  // The games repeat with the period of the least common multiple of the
+  // shard counts: each residue is checked once.
+  constexpr std::uint64_t kMaxPeriod = 1'000'000;
+  std::uint64_t period = how.shard_count;
+  for (const CheckResult& p : parts) {
+    const std::uint64_t n = p.options.shard_count;
+    period = period / gcd(period, n) * n;
+    if (period > kMaxPeriod)
+      return fmt::format(
+          "the shard counts of the reports ({}) are too far apart to check that they "
+          "hold every game once; merge shards of one count",
+          [&] {
+            std::string counts;
+            for (std::size_t k = 0; k < parts.size(); ++k) counts += (k ? ", " : "") + shard_of(k);
+            return counts;
+          }());
+  }
+  std::vector<std::uint64_t> missing;
+  for (std::uint64_t g = 0; g < period; ++g) {
+    const bool wanted = g % how.shard_count == how.shard_index;
+    std::optional<std::size_t> holder;
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      if (g % parts[k].options.shard_count != parts[k].options.shard_index) continue;
+      if (!wanted)
+        return fmt::format("{} (shard {}) holds games outside shard {}, game {} first", names[k],
+                           shard_of(k), shard(how.shard_index, how.shard_count), g);
+      if (holder)
+        return fmt::format("{} (shard {}) and {} (shard {}) both hold games {}, {}, {}, ...",
+                           names[*holder], shard_of(*holder), names[k], shard_of(k), g, g + period,
+                           g + 2 * period);
+      holder = k;
+    }
+    if (wanted && !holder) missing.push_back(g);
+  }
+  if (missing.empty() || how.allow_missing) return std::nullopt;
+  std::string given;
+  for (std::size_t k = 0; k < parts.size(); ++k) given += (k ? ", " : "") + shard_of(k);
+  // One count for all: the missing shards by name.
+  const std::uint32_t n = parts.front().options.shard_count;
+  const bool one_count = std::all_of(
+      parts.begin(), parts.end(), [&](const CheckResult& p) { return p.options.shard_count == n; });
+  if (one_count && period == n) {
+    std::string list;
+    for (std::size_t k = 0; k < missing.size() && k < 10; ++k)
+      list += (k ? ", " : "") + shard(static_cast<std::uint32_t>(missing[k]), n);
+    if (missing.size() > 10) list += fmt::format(" and {} more", missing.size() - 10);
+    return fmt::format("missing shard{} {} (given: {})", missing.size() == 1 ? "" : "s", list,
+                       given);
+  }
+  return fmt::format("no report holds game {} (games g with g % {} == {}; given: {})",
+                     missing.front(), period, missing.front(), given);
+}
+
+}  // namespace
+
+Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOptions& how) {
   if (parts.empty()) return Error{"no reports to merge"};
+  std::vector<std::string> names = how.names;
+  for (std::size_t k = names.size(); k < parts.size(); ++k)
+    names.push_back(fmt::format("report {}", k + 1));
+  for (std::size_t k = 1; k < parts.size(); ++k)
+    if (auto field = differing_option(parts.front(), parts[k]))
+      return Error{fmt::format("{} and {} are not shards of one run: they differ in {}",
+                               names.front(), names[k], *field)};
+  if (how.shard_count == 0 || how.shard_index >= how.shard_count)
+    return Error{fmt::format("bad shard {}/{}", how.shard_index, how.shard_count)};
+  if (auto wrong = shard_coverage(parts, names, how)) return Error{*wrong};
   CheckResult out = parts.front();
   out.findings.clear();
   out.deviations.clear();
   out.notation.clear();
   out.stats = Stats{};
   for (const CheckResult& p : parts) {
-    if (p.options.ruleset != out.options.ruleset)
-      return Error{fmt::format("cannot merge reports of rulesets '{}' and '{}'",
-                               out.options.ruleset, p.options.ruleset)};
-    if (p.options.seed != out.options.seed)
-      return Error{
-          fmt::format("cannot merge reports of seeds {} and {}", out.options.seed, p.options.seed)};
-    if (p.options.accepted != out.options.accepted ||
-        p.options.accepted_clauses != out.options.accepted_clauses)
-      return Error{"cannot merge reports that accepted different deviations"};
     out.stats.games += p.stats.games;
     out.stats.positions += p.stats.positions;
     out.stats.skipped += p.stats.skipped;
     out.stats.moves += p.stats.moves;
     out.stats.requests += p.stats.requests;
     out.stats.failing_games += p.stats.failing_games;
+    out.stats.followup_requests += p.stats.followup_requests;
     out.stats.settled_deviations += p.stats.settled_deviations;
     out.stats.settled_findings += p.stats.settled_findings;
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);
@@ -1156,8 +1302,8 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts) {
   join_equivalents(out.deviations);
   for (NotationFinding& n : notes) add_notation(out.notation, std::move(n));
   if (const Ruleset* rules = find_ruleset(out.options.ruleset)) order(out, *rules);
-  out.options.shard_index = 0;
-  out.options.shard_count = 1;
+  out.options.shard_index = how.shard_index;
+  out.options.shard_count = how.shard_count;
   return out;
 }
 

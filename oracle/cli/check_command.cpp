@@ -21,6 +21,7 @@
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
 #include "oracle/core/process.hpp"
+#include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/rules/switches.hpp"
@@ -82,12 +83,14 @@ class ProgressLine {
   bool shown_ = false;
 };
 
-// 0 the engine agreed, 1 findings, 128 + the signal for an interrupted run.
+// 0 the engine agreed, 1 findings, 2 an engine that could not be checked
+// at all, 128 + the signal for an interrupted run.
 int exit_status(const check::CheckResult& r) {
   if (r.stats.interrupted) {
     const int signal = interrupt::signal_number(r.stats.signal);
     return kExitSignalBase + (signal != 0 ? signal : SIGINT);
   }
+  if (check::failed_at_start(r)) return kExitInput;
   return check::failed(r) ? kExitFindings : 0;
 }
 
@@ -96,35 +99,61 @@ bool interrupted() {
   return interrupt::received() != 0;
 }
 
-// Writes the reports asked for and prints the summary; the exit status.
-int finish(const check::CheckResult& r, const CheckCli& o, std::ostream& out, std::ostream& err) {
+// Writes the reports asked for and prints the summary; the exit status. An
+// engine that could not be checked at all is a start-up failure: its
+// reports are written (CI shows the error), and the command fails with one
+// line on stderr and nothing on stdout.
+int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostream& err) {
+  if (!o.command_line.empty()) r.provenance.command = o.command_line;
   if (!o.json_out.empty()) {
     auto w = write_file_atomic(o.json_out, check::to_json(r));
     if (!w) return fail(err, w.error().message);
   }
   const int status = exit_status(r);
-  if (o.progress_lines) return status;  // a worker says no more
-  out << check::summary_text(r);
+  // A worker says no more; the parent merges its report (a worker's start
+  // failure is the parent's, so the worker's status is that of findings).
+  if (o.progress_lines) return status == kExitInput ? kExitFindings : status;
   if (!o.report_dir.empty()) {
     auto w = check::write_report(r, o.report_dir);
     if (!w) return fail(err, w.error().message);
+  }
+  if (check::failed_at_start(r)) {
+    for (const check::Finding& f : r.findings)
+      if (f.position.empty())
+        return fail(err, fmt::format("--engine: the engine could not be checked: {} (expected {})",
+                                     f.actual, f.expected));
+  }
+  out << check::summary_text(r);
+  if (!o.report_dir.empty())
     out << fmt::format("report written to {}/report.md (also report.json, junit.xml{})\n",
                        o.report_dir,
                        r.findings.empty() && r.deviations.empty() ? "" : ", witnesses/");
-  }
   out << std::flush;
   return status;
 }
 
-// A run that could not start checking because the engine broke the protocol
-// while starting: one protocol-fault finding.
-check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) {
+// The report of a run that checked nothing: this build, the options asked
+// for (the games it stands for, as a shard to merge), no corpus loaded yet.
+check::CheckResult nothing_checked(const CheckCli& o, std::uint32_t shard_i,
+                                   std::uint32_t shard_n) {
   check::CheckResult r;
   r.engine = o.engine;
   r.command = o.engine;
   r.options.ruleset = o.ruleset;
   r.options.seed = o.seed;
   r.options.games = o.games;
+  r.options.shard_index = shard_i;
+  r.options.shard_count = shard_n;
+  r.provenance = this_build("", o.command_line);
+  return r;
+}
+
+// A run that could not start checking because the engine could not be
+// started or broke the protocol while starting: one protocol-fault finding
+// with no position (check::failed_at_start).
+check::CheckResult fault_at_start(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
+                                  const check::Fault& fault) {
+  check::CheckResult r = nothing_checked(o, shard_i, shard_n);
   check::Finding f;
   f.kind = check::FindingKind::ProtocolFault;
   f.ruleset = o.ruleset;
@@ -139,13 +168,9 @@ check::CheckResult fault_at_start(const CheckCli& o, const check::Fault& fault) 
 
 // A run interrupted before it could check anything: an empty report that
 // says so.
-check::CheckResult interrupted_at_start(const CheckCli& o) {
-  check::CheckResult r;
-  r.engine = o.engine;
-  r.command = o.engine;
-  r.options.ruleset = o.ruleset;
-  r.options.seed = o.seed;
-  r.options.games = o.games;
+check::CheckResult interrupted_at_start(const CheckCli& o, std::uint32_t shard_i,
+                                        std::uint32_t shard_n) {
+  check::CheckResult r = nothing_checked(o, shard_i, shard_n);
   r.stats.interrupted = true;
   r.stats.signal = interrupt::signal_name(interrupt::received());
   return r;
@@ -232,12 +257,17 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
   c.shard_count = shard_n;
   c.only_game = o.game;
   if (o.stop_after) c.max_findings = *o.stop_after;
+  c.corpus_paths = o.corpus;
+  c.no_corpus = o.no_corpus;
   if (!o.no_corpus) {
     std::vector<std::string> paths = o.corpus;
     if (paths.empty()) {
       auto found = default_scenario_folder();
       if (!found) return found.error();
-      if (*found) paths.push_back(found->value().string());
+      if (*found) {
+        paths.push_back(found->value().string());
+        c.corpus_found = true;
+      }
     }
     c.corpus_paths = paths;
     if (!paths.empty()) {
@@ -249,6 +279,15 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
         for (const std::string& e : errors)
           err << "bao-oracle: --corpus: input error, left out: " << printable(e) << '\n';
     }
+  }
+  if (!o.corpus_hash.empty()) {
+    const std::string have = c.corpus.empty() ? std::string(kNoCorpus) : corpus_hash(c.corpus);
+    if (have != o.corpus_hash)
+      return Error{fmt::format(
+          "--corpus-hash: the corpus of this run ({}, {} positions) hashes to {}, not {}: give "
+          "--corpus the scenarios the report was made with",
+          o.corpus.empty() ? "the default scenarios folder" : "--corpus", c.corpus.size(), have,
+          o.corpus_hash)};
   }
   c.request_budget = o.budget;
   if (!o.accept_file.empty()) {
@@ -268,9 +307,15 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);
-  if (interrupted()) return finish(interrupted_at_start(o), o, out, err);
-  if (started.usage) return fail(err, fmt::format("--engine: {}", started.usage->message));
-  if (started.fault) return finish(fault_at_start(o, *started.fault), o, out, err);
+  if (interrupted()) return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
+  // An engine that cannot be started, lacks the ruleset or fails the
+  // handshake: exit 2, and the reports asked for say so.
+  if (started.usage)
+    return finish(
+        fault_at_start(o, shard_i, shard_n, check::Fault{"start", started.usage->message}), o,
+        out, err);
+  if (started.fault)
+    return finish(fault_at_start(o, shard_i, shard_n, *started.fault), o, out, err);
 
   ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)));
   check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
@@ -311,10 +356,28 @@ struct Worker {
 // signal on to the workers, which stop their engines and write what they
 // found so far; their reports are merged as usual, and the run is reported
 // as interrupted.
+// The workers' folders `bao-check-<pid>` that runs killed with SIGKILL left
+// in `dir`: their process is gone, so nothing else removes them.
+void remove_stale_worker_folders(const std::filesystem::path& dir) {
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    constexpr std::string_view kPrefix = "bao-check-";
+    if (name.rfind(kPrefix, 0) != 0 || !entry.is_directory(ec)) continue;
+    const std::string digits = name.substr(kPrefix.size());
+    if (digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(digits));
+    if (pid > 0 && ::kill(pid, 0) != 0 && errno == ESRCH) std::filesystem::remove_all(entry, ec);
+  }
+}
+
 int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
              std::ostream& err) {
   namespace fs = std::filesystem;
   std::error_code ec;
+  remove_stale_worker_folders(fs::temp_directory_path(ec));
   const fs::path tmp = fs::temp_directory_path(ec) / fmt::format("bao-check-{}", ::getpid());
   fs::create_directories(tmp, ec);
   if (ec) return fail(err, fmt::format("cannot create {}: {}", tmp.string(), ec.message()));
@@ -437,6 +500,9 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
   }
   line.done();
   std::vector<check::CheckResult> parts;
+  check::MergeOptions joined;
+  joined.shard_index = shard_i;
+  joined.shard_count = shard_n;
   for (std::size_t j = 0; j < workers.size(); ++j) {
     Worker& w = workers[j];
     if (w.pid < 0) continue;
@@ -472,15 +538,19 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
       if (failure.empty()) failure = part.error().message;
       continue;
     }
+    // The worker's share of --budget is not an option of the run.
+    part.value().options.request_budget = o.budget;
     parts.push_back(std::move(*part));
+    joined.names.push_back(fmt::format("worker {}", j));
   }
   fs::remove_all(tmp, ec);
   if (!failure.empty()) return fail(err, failure);
-  if (parts.empty() && interrupted()) return finish(interrupted_at_start(o), o, out, err);
-  auto merged = check::merge(parts);
+  if (parts.empty() && interrupted())
+    return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
+  // An interrupted run reports what the workers wrote, the missing ones named above.
+  joined.allow_missing = interrupted();
+  auto merged = check::merge(parts, joined);
   if (!merged) return fail(err, merged.error().message);
-  merged.value().options.shard_index = shard_i;
-  merged.value().options.shard_count = shard_n;
   if (interrupted()) {
     merged.value().stats.interrupted = true;
     merged.value().stats.signal = interrupt::signal_name(interrupt::received());
@@ -518,8 +588,13 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--corpus", o.corpus,
                       "Scenario files or folders whose positions start some games (default: "
                       "the scenarios/ folder found as docs/install.md says)");
-  c.check->add_flag("--no-corpus", o.no_corpus,
-                    "Start games only from the start or random positions");
+  auto* no_corpus = c.check->add_flag("--no-corpus", o.no_corpus,
+                                      "Start games only from the start or random positions");
+  c.check
+      ->add_option("--corpus-hash", o.corpus_hash,
+                   "Refuse to run unless the corpus hashes to this (a report's provenance; the "
+                   "reproduction commands give it)")
+      ->excludes(no_corpus);
   c.check->add_option("--game", o.game, "Replay only this game (from a finding's reproduction)");
   c.check->add_option("--budget", o.budget, "Stop after this many engine requests")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 50));
@@ -566,18 +641,32 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
 }
 
 int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
+  namespace fs = std::filesystem;
+  // The same file twice, however it is spelled (a/../a.json, a link).
+  for (std::size_t a = 0; a < o.merge_inputs.size(); ++a)
+    for (std::size_t b = a + 1; b < o.merge_inputs.size(); ++b) {
+      std::error_code ec;
+      if (o.merge_inputs[a] == o.merge_inputs[b] ||
+          fs::equivalent(o.merge_inputs[a], o.merge_inputs[b], ec))
+        return fail(err, fmt::format("report merge: {} is given twice (as REPORT {} and {})",
+                                     o.merge_inputs[b], a + 1, b + 1));
+    }
   std::vector<check::CheckResult> parts;
+  check::MergeOptions how;
   for (const std::string& path : o.merge_inputs) {
     auto text = read_file(path);
     if (!text) return fail(err, text.error().message);
     auto part = check::from_json(*text, path);
     if (!part) return fail(err, part.error().message);
     parts.push_back(std::move(*part));
+    how.names.push_back(path);
   }
-  auto merged = check::merge(parts);
-  if (!merged) return fail(err, merged.error().message);
+  // Every shard of the run, each once: the merge is the whole run.
+  auto merged = check::merge(parts, how);
+  if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
   CheckCli none;
   none.report_dir = o.report_dir;
+  none.command_line = o.command_line;
   return finish(*merged, none, out, err);
 }
 

@@ -33,6 +33,8 @@ struct CheckCli {
   std::string accept_file;      // YAML: deviations to accept, each with a reason
   bool progress = false;        // the progress line on stderr even when it is no terminal
   bool progress_lines = false;  // internal: a worker's progress on stdout
+  std::string corpus_hash;      // --corpus-hash: refuse a corpus that hashes otherwise
+  std::string command_line;     // the command as run, for the report's provenance
   std::vector<std::string> merge_inputs;
   std::string merge_out;
 };
@@ -46,7 +48,8 @@ struct CheckCommands {
 CheckCommands add_check_commands(CLI::App& app, CheckCli& o);
 
 // Exit status: 0 the engine agreed everywhere (but for accepted deviations
-// and notation), 1 deviations or other findings, 2 bad input.
+// and notation), 1 deviations or other findings, 2 bad input or an engine
+// that could not be started or failed the handshake.
 int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err);
 int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err);
 

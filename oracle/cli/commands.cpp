@@ -4,6 +4,8 @@
 #include "oracle/cli/commands.hpp"
 #include "oracle/core/files.hpp"
 
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -284,6 +286,9 @@ std::string one_line(std::string_view text) {
   return printable(text);  // control bytes and invalid UTF-8 as \xNN
 }
 
+static_assert(protocol::kServeOutputLost == kExitInternal,
+              "engine's lost stdout is an internal failure");
+
 int report(std::ostream& err, std::string_view message, int status = kExitBadInput) {
   err << "bao-oracle: " << one_line(message) << '\n' << std::flush;
   return status;
@@ -344,10 +349,15 @@ void add_diverge_command(CLI::App& app, CLI::App*& sub, diverge::CommandOptions&
       ->capture_default_str();
   sub->add_option("--seed", o.seed, "Seed of the random play")->capture_default_str();
   sub->add_option("--jobs", o.jobs, "Worker threads (default: one per hardware thread)");
-  sub->add_option("--out", o.out, "Folder for the report")->capture_default_str();
+  sub->add_option("--out", o.out,
+                  "Folder for the report (the committed ones under reports/ are written by "
+                  "reports/regenerate.sh)")
+      ->capture_default_str();
   sub->add_option("--scenarios", o.scenarios,
                   "Scenario files or folders for the corpus (default: the scenarios/ "
                   "folder found as docs/install.md says)");
+  sub->add_flag("--progress", o.progress,
+                "Show the progress line on stderr even when it is not a terminal");
 }
 
 Subcommands define_commands(CLI::App& app, Options& o) {
@@ -514,7 +524,12 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
   if (s.scenarios->parsed()) return run_scenarios(o, out, err);
   if (s.checker.check->parsed()) return run_check_command(o.check, out, err);
   if (s.checker.merge->parsed()) return run_report_merge(o.check, out, err);
-  if (s.diverge->parsed()) return diverge::run_command(o.diverge, out, err);
+  if (s.diverge->parsed()) {
+    // The progress line only where someone watches it, as for `check`.
+    diverge::CommandOptions d = o.diverge;
+    d.progress = d.progress || ::isatty(2) == 1;
+    return diverge::run_command(d, out, err);
+  }
   if (s.mutants->parsed()) {
     out << mutants_text() << std::flush;
     return kExitOk;
@@ -553,6 +568,10 @@ int run_checked(int argc, const char* const* argv, std::istream& in, std::ostrea
     out << app.help() << std::flush;
     return kExitOk;
   }
+  // Every report records the command that made it.
+  const std::string line = command_line(argc, argv);
+  options.check.command_line = line;
+  options.scenario_options.command_line = line;
   return dispatch(subcommands, options, in, out, err);
 }
 
@@ -651,9 +670,9 @@ int run(int argc, const char* const* argv, std::istream& in, std::ostream& out, 
   try {
     return run_checked(argc, argv, in, out, err);
   } catch (const std::exception& e) {
-    return report(err, fmt::format("internal error: {}", e.what()), 1);
+    return report(err, fmt::format("internal error: {}", e.what()), kExitInternal);
   } catch (...) {
-    return report(err, "internal error", 1);
+    return report(err, "internal error", kExitInternal);
   }
 }
 

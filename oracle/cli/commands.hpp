@@ -32,9 +32,14 @@ inline constexpr unsigned kDemoSeed = 20240601;
 // `scenarios --engine`: the default time limit for one engine response.
 inline constexpr int kDefaultEngineTimeoutMs = 5000;
 
-// Exit statuses.
+// Exit statuses, the same for every subcommand (docs/cli.md): 0 success
+// (the engine or the rulesets agree), 1 rule findings, 2 usage, input or
+// start-up failure (bad arguments or files, an engine that cannot be
+// started or fails the handshake), 3 an internal error or lost output.
 inline constexpr int kExitOk = 0;
+inline constexpr int kExitFindings = 1;
 inline constexpr int kExitBadInput = 2;
+inline constexpr int kExitInternal = 3;
 
 Output rulesets_command();
 Output clauses_command(std::string_view ruleset, ClauseFormat format);

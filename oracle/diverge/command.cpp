@@ -4,8 +4,12 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <filesystem>
+#include <mutex>
+#include <optional>
 #include <ostream>
+#include <stop_token>
 #include <thread>
 
 #include "oracle/core/data.hpp"
@@ -40,6 +44,79 @@ Expected<std::vector<const Ruleset*>> parse_rulesets(std::string_view list) {
   return out;
 }
 
+// "12 s", "3 min 05 s", "1 h 02 min".
+std::string duration_text(double seconds) {
+  const auto s = static_cast<long>(seconds + 0.5);
+  if (s < 60) return fmt::format("{} s", s);
+  if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
+  return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
+}
+
+// The progress of a run on `err`, one line rewritten in place every
+// quarter second by a thread of its own: positions done of the total, the
+// rate and the time left. The line is shown once the work is planned and
+// again when it is done, then cleared, so that what follows on stdout or
+// stderr starts on a clean line. Nothing else writes to `err` meanwhile
+// (the run writes nothing).
+class ProgressLine {
+ public:
+  ProgressLine(std::ostream& err, const Progress& progress)
+      : err_(err), progress_(progress), thread_([this](std::stop_token stop) { loop(stop); }) {}
+  ~ProgressLine() { finish(); }
+
+  // Shows the last count (once the work was planned, however short it
+  // was), then clears the line; idempotent.
+  void finish() {
+    if (!thread_.joinable()) return;
+    thread_.request_stop();
+    thread_.join();
+    show();
+    if (shown_ > 0) err_ << '\r' << std::string(shown_, ' ') << '\r' << std::flush;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  void loop(std::stop_token stop) {
+    std::mutex m;
+    std::unique_lock lock(m);
+    while (!stop.stop_requested()) {
+      show();
+      // Until the work is planned, look often, so that the rate counts
+      // from when it began.
+      const auto pause = started_ ? std::chrono::milliseconds(250) : std::chrono::milliseconds(10);
+      wake_.wait_for(lock, stop, pause, [] { return false; });
+    }
+  }
+
+  void show() {
+    const long total = progress_.total.load();
+    if (total < 0) return;  // the scenario files are still loading
+    const auto now = Clock::now();
+    if (!started_) started_ = now;
+    const long done = progress_.done.load();
+    const double seconds = std::chrono::duration<double>(now - *started_).count();
+    const double rate = seconds > 0 ? static_cast<double>(done) / seconds : 0.0;
+    const std::string eta = done >= total ? "done"
+                            : done > 0 && rate > 0
+                                ? "ETA " + duration_text(static_cast<double>(total - done) / rate)
+                                : "ETA --";
+    std::string line = fmt::format("diverge: {}/{} positions ({}%), {:.0f} positions/s, {}", done,
+                                   total, total > 0 ? done * 100 / total : 100, rate, eta);
+    const std::size_t width = line.size();
+    if (line.size() < shown_) line += std::string(shown_ - line.size(), ' ');
+    err_ << '\r' << line << std::flush;
+    shown_ = std::max(shown_, width);
+  }
+
+  std::ostream& err_;
+  const Progress& progress_;
+  std::condition_variable_any wake_;
+  std::optional<Clock::time_point> started_;
+  std::size_t shown_ = 0;  // the widest line shown so far
+  std::jthread thread_;    // last: it starts once the rest is set
+};
+
 }  // namespace
 
 int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
@@ -65,7 +142,14 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   }
 
   const auto started = std::chrono::steady_clock::now();
+  Progress progress;
+  std::optional<ProgressLine> line;
+  if (o.progress) {
+    options.progress = &progress;
+    line.emplace(err, progress);
+  }
   auto report = run(options);
+  line.reset();  // cleared before anything else is written
   if (!report) return fail(err, report.error().message);
   const std::chrono::duration<double> took = std::chrono::steady_clock::now() - started;
   auto written = write_report(*report, o.out);
@@ -74,10 +158,6 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   long comparisons = 0;
   for (const PairReport& p : report->pairs) comparisons += p.compared;
   if (!o.quiet) {
-    out << fmt::format(
-        "divergence report written to {}: report.md, report.html, report.json, "
-        "{} witnesses in witnesses/\n",
-        o.out, *written);
     for (const PairReport& p : report->pairs) {
       std::string top = p.groups.empty()
                             ? "no disagreement"
@@ -96,6 +176,16 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
              report->corpus, comparisons, seconds, options.jobs,
              static_cast<double>(report->corpus) / seconds)
       << std::flush;
+  // Where the report went, last, as a path that works from anywhere.
+  if (!o.quiet) {
+    std::error_code ec;
+    const std::filesystem::path where = std::filesystem::absolute(o.out, ec).lexically_normal();
+    out << fmt::format(
+               "divergence report written to {}: report.md, report.html, report.json, "
+               "{} witnesses in witnesses/\n",
+               ec ? o.out : where.string(), *written)
+        << std::flush;
+  }
   return 0;
 }
 

@@ -12,6 +12,7 @@
 // memory does not grow with the number of positions.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <map>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "oracle/core/expected.hpp"
+#include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/trace.hpp"
 
@@ -36,7 +38,10 @@ inline constexpr std::string_view kDefaultRulesets =
 // minute in the `dev` build.
 inline constexpr long kDefaultPositions = 50000;
 inline constexpr std::uint64_t kDefaultSeed = 1;
-inline constexpr std::string_view kDefaultOut = "reports/default";
+// Where the report goes without --out: a working folder in the current
+// folder. The committed reports under reports/ are written by
+// reports/regenerate.sh, which names their folders.
+inline constexpr std::string_view kDefaultOut = "diverge-report";
 // Positions per walk: a walk plays games from the start, one after another,
 // and each position it passes through is one corpus position.
 inline constexpr int kWalkLength = 250;
@@ -47,6 +52,14 @@ inline constexpr int kMaxJobs = 64;
 
 // ---- Options ------------------------------------------------------------------
 
+// How far a run is, for a progress display: corpus positions compared so
+// far, of `total` (-1 until the scenario files are loaded and the work is
+// planned). The workers add to `done` as they finish each unit of work.
+struct Progress {
+  std::atomic<long> done{0};
+  std::atomic<long> total{-1};
+};
+
 struct Options {
   std::vector<const Ruleset*> rulesets;  // two or more, distinct, in report order
   long positions = kDefaultPositions;    // random-play positions in all
@@ -56,6 +69,7 @@ struct Options {
   // --scenarios as given on the command line (empty for the default), for the
   // reproduction command.
   std::vector<std::string> scenario_args;
+  Progress* progress = nullptr;  // updated as the run goes, when given
 };
 
 // ---- Results ------------------------------------------------------------------
@@ -141,6 +155,11 @@ struct Report {
   long corpus_compared = 0;  // corpus positions compared under some pair
   std::vector<std::string> scenario_args;
   std::vector<PairReport> pairs;  // in report order: (0,1), (0,2), ..., (1,2), ...
+  // The build and the corpus (oracle/core/provenance.hpp): the corpus hash
+  // is that of the scenario positions, in order (the random play follows
+  // from the seed and the catalogue); the command is reproduce_command(),
+  // since --out and --jobs change nothing in the report.
+  Provenance provenance;
 };
 
 // Runs the comparison. Errors: bad options, scenario files that do not load.
@@ -187,7 +206,10 @@ struct CommandOptions {
   std::optional<int> jobs;  // default: one per hardware thread (at most kMaxJobs)
   std::string out{kDefaultOut};
   std::vector<std::string> scenarios;  // empty: the repository's scenarios/
-  bool quiet = false;                  // no progress summary on `out`
+  bool quiet = false;                  // no summary on `out`
+  // A progress line on `err`, rewritten in place and cleared at the end
+  // (the CLI asks for it when stderr is a terminal, or with --progress).
+  bool progress = false;
 };
 
 // `bao-oracle diverge`: checks the options, runs, writes the report and

@@ -241,7 +241,7 @@ std::string render_markdown(const Report& r) {
       out += fmt::format("\n![{}](witnesses/{}.svg)\n", md(files[f].stem), files[f].stem);
     }
   }
-  return out;
+  return out + "\n" + provenance_markdown(r.provenance);
 }
 
 // ---- HTML -----------------------------------------------------------------------
@@ -401,7 +401,10 @@ std::string render_html(const Report& r) {
           h(files[f].stem));
     }
   }
-  out += "</body>\n</html>\n";
+  out += "<h2 id=\"provenance\">Provenance</h2>\n<dl class=\"provenance\">\n";
+  for (const auto& [name, v] : provenance_fields(r.provenance))
+    out += fmt::format("<dt>{}</dt><dd><code>{}</code></dd>\n", h(name), h(v));
+  out += "</dl>\n</body>\n</html>\n";
   return out;
 }
 
@@ -460,6 +463,9 @@ std::string render_json(const Report& r) {
   nlohmann::ordered_json j;
   j["report"] = "bao-oracle divergence report";
   j["command"] = reproduce_command(r);
+  nlohmann::ordered_json provenance;
+  for (const auto& [name, v] : provenance_fields(r.provenance)) provenance[std::string(name)] = v;
+  j["provenance"] = std::move(provenance);
   j["seed"] = r.seed;
   j["positions"] = r.positions;
   nlohmann::ordered_json rulesets = nlohmann::ordered_json::array();

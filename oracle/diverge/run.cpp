@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "oracle/diverge/internal.hpp"
+#include "oracle/notation/bpn.hpp"
 
 namespace bao::diverge {
 namespace {
@@ -76,6 +77,11 @@ Expected<Report> run(const Options& options) {
   }
   const std::vector<detail::Unit> units = detail::plan_units(options, scenario.size());
   const std::size_t pairs = options.rulesets.size() * (options.rulesets.size() - 1) / 2;
+  if (options.progress) {
+    long total = 0;
+    for (const detail::Unit& unit : units) total += unit.count;
+    options.progress->total = total;
+  }
 
   std::atomic<std::size_t> next{0};
   std::vector<detail::Aggregate> aggs(static_cast<std::size_t>(options.jobs));
@@ -86,13 +92,14 @@ Expected<Report> run(const Options& options) {
       const detail::Unit& unit = units[u];
       if (unit.ruleset >= 0) {
         detail::run_walk(options, unit, comparer, agg);
-        continue;
+      } else {
+        for (long i = unit.index; i < unit.index + unit.count; ++i) {
+          const detail::ScenarioPosition& x = scenario[static_cast<std::size_t>(i)];
+          comparer.compare({x.pos, *x.origin, -1, x.scenario, x.line_start, x.line}, agg);
+          ++agg.scenario_positions;
+        }
       }
-      for (long i = unit.index; i < unit.index + unit.count; ++i) {
-        const detail::ScenarioPosition& x = scenario[static_cast<std::size_t>(i)];
-        comparer.compare({x.pos, *x.origin, -1, x.scenario, x.line_start, x.line}, agg);
-        ++agg.scenario_positions;
-      }
+      if (options.progress) options.progress->done += unit.count;
     }
   };
   {
@@ -101,7 +108,11 @@ Expected<Report> run(const Options& options) {
     work(aggs[0]);
   }
   for (std::size_t t = 1; t < aggs.size(); ++t) aggs[0].merge(std::move(aggs[t]));
-  return build_report(options, std::move(aggs[0]), files);
+  Report report = build_report(options, std::move(aggs[0]), files);
+  std::vector<std::string> corpus;
+  for (const detail::ScenarioPosition& x : scenario) corpus.push_back(to_bpn(x.pos));
+  report.provenance = this_build(corpus_hash(corpus), reproduce_command(report));
+  return report;
 }
 
 PairReport compare_position(const Ruleset& a, const Ruleset& b, const Position& pos) {

@@ -292,7 +292,7 @@ int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
       }
     }
     out << response << '\n' << std::flush;
-    if (!out) return 1;
+    if (!out) return kServeOutputLost;
     if (server.quit_requested()) return 0;
   }
 }

@@ -78,8 +78,10 @@ class EngineServer {
 // Serves requests from `in` until `quit` or end of input, flushing `out`
 // after every response. `initial` is the ruleset before any `ruleset`
 // request (default_ruleset() when null); `switches` as for EngineServer.
-// Returns the process exit status: 0, or 1 when `out` can no longer be
-// written.
+// Returns the process exit status: 0, or kServeOutputLost (3, the CLI's
+// status for a failure that is neither the user's input nor a finding)
+// when `out` can no longer be written.
+inline constexpr int kServeOutputLost = 3;
 int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
           std::span<const std::string> switches = {});
 

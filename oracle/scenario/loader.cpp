@@ -732,10 +732,17 @@ std::vector<std::string> collect_scenario_files(const std::vector<std::string>& 
     std::error_code ec;
     const fs::file_status st = fs::status(p, ec);
     if (fs::is_directory(st)) {
+      // The files and the errors of a folder, each in sorted order: the
+      // walk meets entries in the file system's order, which differs from
+      // one file system to another.
       std::vector<std::string> found;
-      walk_scenario_folder(p, found, errors, 0);
+      std::vector<InputError> walk_errors;
+      walk_scenario_folder(p, found, walk_errors, 0);
       std::sort(found.begin(), found.end());
+      std::stable_sort(walk_errors.begin(), walk_errors.end(),
+                       [](const InputError& a, const InputError& b) { return a.file < b.file; });
       out.insert(out.end(), found.begin(), found.end());
+      errors.insert(errors.end(), walk_errors.begin(), walk_errors.end());
     } else if (fs::exists(st)) {
       out.push_back(p);
     } else if (ec && ec != std::errc::no_such_file_or_directory) {

@@ -447,6 +447,21 @@ int exit_code(const RunSummary& s) {
   return s.failed > 0 ? 1 : 0;
 }
 
+std::string corpus_files_hash(const std::vector<Scenario>& scenarios) {
+  std::set<std::string> files;
+  for (const Scenario& sc : scenarios) files.insert(sc.file);
+  std::vector<std::string> hashes;
+  for (const std::string& file : files) {
+    auto text = read_file(file);
+    // A file that went since it was loaded counts by its name only.
+    hashes.push_back(ContentHash().add(text ? *text : "unreadable: " + file).hex());
+  }
+  std::sort(hashes.begin(), hashes.end());
+  ContentHash h;
+  for (const std::string& one : hashes) h.add(one);
+  return h.hex();
+}
+
 std::string to_junit_xml(const RunSummary& s) {
   std::string body;
   for (const CaseResult& c : s.cases) {
@@ -476,8 +491,9 @@ std::string to_junit_xml(const RunSummary& s) {
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<testsuites>\n"
       "  <testsuite name=\"bao-scenarios\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
-      "skipped=\"{}\">\n{}  </testsuite>\n</testsuites>\n",
-      tests, s.failed, s.input_errors.size(), s.skipped, body);
+      "skipped=\"{}\">\n    <properties>\n{}    </properties>\n{}  </testsuite>\n</testsuites>\n",
+      tests, s.failed, s.input_errors.size(), s.skipped,
+      provenance_junit_properties(s.provenance, 6), body);
 }
 
 std::string to_json(const RunSummary& s) {
@@ -504,7 +520,10 @@ std::string to_json(const RunSummary& s) {
                       {"column", e.at.column},
                       {"field", e.field},
                       {"message", e.message}});
-  const json doc = {{"summary",
+  json provenance = json::object();
+  for (const auto& [name, v] : provenance_fields(s.provenance)) provenance[name] = v;
+  const json doc = {{"provenance", provenance},
+                    {"summary",
                      {{"passed", s.passed},
                       {"failed", s.failed},
                       {"skipped", s.skipped},
@@ -561,6 +580,10 @@ bool load_for_command(const std::vector<std::string>& paths, const RunOptions& o
   return true;
 }
 
+Provenance run_provenance(const LoadResult& loaded, const RunOptions& options) {
+  return this_build(corpus_files_hash(loaded.scenarios), options.command_line);
+}
+
 // Reports the input errors and writes the JUnit/JSON files asked for; false
 // when a file could not be written.
 bool finish_command(const RunSummary& sum, const RunOptions& options, std::ostream& err) {
@@ -580,6 +603,7 @@ int run_scenarios_command(const std::vector<std::string>& paths, const RunOption
   std::vector<InputError> errors;
   if (!load_for_command(paths, options, loaded, errors, err)) return 2;
   RunSummary sum = run_scenarios(loaded.scenarios, subject, options);
+  sum.provenance = run_provenance(loaded, options);
   sum.input_errors = std::move(errors);
   const bool written = finish_command(sum, options, err);
   out << printable_lines(format_report(sum));  // ids and paths may hold any byte
@@ -596,6 +620,7 @@ int run_coverage_command(const std::vector<std::string>& paths, const RunOptions
   RunSummary sum;
   const std::vector<ClauseCoverage> coverage =
       clause_coverage(loaded.scenarios, oracle, options, &sum);
+  sum.provenance = run_provenance(loaded, options);
   sum.input_errors = std::move(errors);
   const bool written = finish_command(sum, options, err);
   out << format_coverage(coverage);

@@ -17,6 +17,7 @@
 
 #include "oracle/core/expected.hpp"
 #include "oracle/core/mutation.hpp"
+#include "oracle/core/provenance.hpp"
 
 namespace bao::scenario {
 
@@ -188,6 +189,7 @@ struct RunOptions {
   std::optional<std::string> filter;   // ECMAScript regex, searched in scenario ids
   std::optional<std::string> junit_path;
   std::optional<std::string> json_path;
+  std::string command_line;  // recorded in the reports' provenance
 };
 
 enum class Outcome { Pass, Fail, Skip };
@@ -212,6 +214,9 @@ struct CaseResult {
 };
 
 struct RunSummary {
+  // The build and the scenario files the run used (oracle/core/provenance.hpp):
+  // the corpus hash is corpus_files_hash() of the files loaded.
+  Provenance provenance;
   std::vector<CaseResult> cases;
   std::vector<InputError> input_errors;
   int passed = 0;
@@ -231,6 +236,11 @@ std::string format_report(const RunSummary& summary);
 std::string summary_line(const RunSummary& summary);
 // 0 when everything passed, 1 on failures, 2 on input errors.
 int exit_code(const RunSummary& summary);
+
+// A content hash of the scenario files the scenarios were loaded from:
+// each file's bytes hashed, the hashes sorted and hashed together, so that
+// it does not depend on where the folder is or on the order of the walk.
+std::string corpus_files_hash(const std::vector<Scenario>& scenarios);
 
 std::string to_junit_xml(const RunSummary& summary);
 std::string to_json(const RunSummary& summary);
