@@ -138,8 +138,7 @@ class CheckProcess {
 
   // Reads until `done(stderr so far)` holds or the deadline passes, or
   // both outputs are closed; whether it held.
-  bool read_until(const std::function<bool(const std::string&)>& done,
-                  std::chrono::seconds limit) {
+  bool read_until(const std::function<bool(const std::string&)>& done, std::chrono::seconds limit) {
     const auto deadline = Clock::now() + limit;
     while (!done(err_)) {
       if (Clock::now() >= deadline || !read_some(deadline)) return done(err_);
@@ -194,7 +193,8 @@ class CheckProcess {
         p[n++] = {fds_[i], POLLIN, 0};
       }
     if (n == 0) return false;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
     if (left.count() <= 0) return false;
     if (::poll(p, n, static_cast<int>(std::min<long>(left.count(), 1000))) < 0 && errno != EINTR)
       return false;
@@ -228,8 +228,8 @@ class CheckProcess {
 int groups_shown(const std::string& err) {
   static const std::regex groups(R"(\((\d+) groups\))");
   int last = 0;
-  for (auto it = std::sregex_iterator(err.begin(), err.end(), groups);
-       it != std::sregex_iterator(); ++it)
+  for (auto it = std::sregex_iterator(err.begin(), err.end(), groups); it != std::sregex_iterator();
+       ++it)
     last = std::stoi((*it)[1]);
   return last;
 }
@@ -239,8 +239,7 @@ nlohmann::json read_json(const fs::path& p) {
 }
 
 std::string mark_for(const std::string& name) {
-  return fmt::format("{}-{}-{}", name, ::getpid(),
-                     Clock::now().time_since_epoch().count());
+  return fmt::format("{}-{}-{}", name, ::getpid(), Clock::now().time_since_epoch().count());
 }
 
 struct Case {
@@ -265,11 +264,10 @@ TEST_P(InterruptedCheck, WritesWhatItFoundAndLeavesNoProcess) {
   const fs::path dir =
       fs::temp_directory_path() / fmt::format("bao-interrupt-test-{}-{}", c.name, ::getpid());
   fs::remove_all(dir);
-  CheckProcess check(
-      {"check", "--engine", fmt::format("{} slow 1 1 {}", BAO_FAKE_ENGINE, mark), "--ruleset",
-       "ap-zanzibar", "--games", "1000000", "--jobs", std::to_string(c.jobs), "--report",
-       dir.string(), "--progress"},
-      mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
+  CheckProcess check({"check", "--engine", fmt::format("{} slow 1 1 {}", BAO_FAKE_ENGINE, mark),
+                      "--ruleset", "ap-zanzibar", "--games", "1000000", "--jobs",
+                      std::to_string(c.jobs), "--report", dir.string(), "--progress"},
+                     mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
   ASSERT_GT(check.pid(), 0);
   const bool found =
       check.read_until([](const std::string& err) { return groups_shown(err) >= 1; }, 300s);
@@ -281,8 +279,8 @@ TEST_P(InterruptedCheck, WritesWhatItFoundAndLeavesNoProcess) {
   RecordProperty("seconds_from_signal_to_exit", fmt::format("{:.2f}", seconds));
   std::cerr << fmt::format("[{}] exit {} {:.2f} s after {}\n", c.name, status, seconds,
                            c.signal_name);
-  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "") << "killed by signal "
-                                    << check.killed_by() << "\n"
+  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "")
+                                    << "killed by signal " << check.killed_by() << "\n"
                                     << check.out() << check.err();
   EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
 
@@ -334,13 +332,11 @@ TEST_P(HungEngine, DoesNotPreventInterruption) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   const fs::path hung = dir / "hanging";
-  CheckProcess check({"check", "--engine",
-                      fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark), "--ruleset",
-                      "ap-zanzibar", "--games", "1000000", "--jobs", std::to_string(c.jobs),
-                      "--timeout-ms", "3600000", "--report", (dir / "report").string()},
-                     mark,
-                     {"BAO_FAKE_SWITCHES=capture-needs-three",
-                      "BAO_FAKE_HANG_FILE=" + hung.string()});
+  CheckProcess check(
+      {"check", "--engine", fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark),
+       "--ruleset", "ap-zanzibar", "--games", "1000000", "--jobs", std::to_string(c.jobs),
+       "--timeout-ms", "3600000", "--report", (dir / "report").string()},
+      mark, {"BAO_FAKE_SWITCHES=capture-needs-three", "BAO_FAKE_HANG_FILE=" + hung.string()});
   ASSERT_GT(check.pid(), 0);
   check.read_until([&](const std::string&) { return fs::exists(hung); }, 300s);
   ASSERT_TRUE(fs::exists(hung)) << "the engine never reached its hang: " << check.out()
@@ -351,8 +347,8 @@ TEST_P(HungEngine, DoesNotPreventInterruption) {
   const double seconds = std::chrono::duration<double>(Clock::now() - sent).count();
   std::cerr << fmt::format("[{}] exit {} {:.2f} s after {}\n", c.name, status, seconds,
                            c.signal_name);
-  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "") << "killed by signal "
-                                    << check.killed_by() << "\n"
+  EXPECT_EQ(status, 128 + c.signal) << (check.timed_out() ? "did not exit in time; " : "")
+                                    << "killed by signal " << check.killed_by() << "\n"
                                     << check.out() << check.err();
   EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
   ASSERT_TRUE(fs::exists(dir / "report" / "report.json")) << check.out() << check.err();
@@ -373,11 +369,10 @@ INSTANTIATE_TEST_SUITE_P(Check, HungEngine,
 // on engines that hang and ignore SIGTERM) and their engines die with it.
 TEST(KilledCheck, LeavesNoWorkerOrEngine) {
   const std::string mark = mark_for("Sigkill");
-  CheckProcess check({"check", "--engine",
-                      fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark), "--ruleset",
-                      "ap-zanzibar", "--games", "1000000", "--jobs", "2", "--timeout-ms",
-                      "3600000"},
-                     mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
+  CheckProcess check(
+      {"check", "--engine", fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark),
+       "--ruleset", "ap-zanzibar", "--games", "1000000", "--jobs", "2", "--timeout-ms", "3600000"},
+      mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
   ASSERT_GT(check.pid(), 0);
   // The check, two workers and two engines.
   const bool all_up = check.read_until(

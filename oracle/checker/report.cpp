@@ -317,7 +317,8 @@ std::string reproduce_command(const CheckResult& r, const Finding& f) {
   const std::string& corpus = r.provenance.corpus;
   if (corpus == kNoCorpus) return command + " --no-corpus";
   if (!r.options.corpus_found)
-    for (const std::string& path : r.options.corpus_paths) command += " --corpus " + shell_word(path);
+    for (const std::string& path : r.options.corpus_paths)
+      command += " --corpus " + shell_word(path);
   if (!corpus.empty()) command += " --corpus-hash " + corpus;
   return command;
 }
@@ -707,9 +708,8 @@ std::string to_markdown(const CheckResult& r) {
     const Deviation& d = *devs[i];
     out += fmt::format("\n### Deviation {}\n\n{}\n\n", i + 1, clause_md(d.clause));
     out += fmt::format("- what the engine does: {}\n", md_text(d.meaning));
-    out +=
-        fmt::format("- switch: {} ({}{})\n", md_code(d.switch_id), md_text(d.kind),
-                    d.plays_as.empty() ? "" : ", the way of " + clause_md(d.plays_as));
+    out += fmt::format("- switch: {} ({}{})\n", md_code(d.switch_id), md_text(d.kind),
+                       d.plays_as.empty() ? "" : ", the way of " + clause_md(d.plays_as));
     if (!d.also.empty())
       out +=
           fmt::format("- also answers alike at every witness: {}\n", md_text(join(d.also, ", ")));

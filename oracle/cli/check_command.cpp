@@ -312,8 +312,8 @@ int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
   // handshake: exit 2, and the reports asked for say so.
   if (started.usage)
     return finish(
-        fault_at_start(o, shard_i, shard_n, check::Fault{"start", started.usage->message}), o,
-        out, err);
+        fault_at_start(o, shard_i, shard_n, check::Fault{"start", started.usage->message}), o, out,
+        err);
   if (started.fault)
     return finish(fault_at_start(o, shard_i, shard_n, *started.fault), o, out, err);
 

@@ -645,9 +645,10 @@ LoadResult load_file(const std::string& path) {
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
   if (in.bad()) return fail("cannot be read to the end");
   if (text.size() > kMaxScenarioFileBytes)
-    return fail(fmt::format("is larger than {} bytes, the limit for a scenario file (split it "
-                            "into several files)",
-                            kMaxScenarioFileBytes));
+    return fail(
+        fmt::format("is larger than {} bytes, the limit for a scenario file (split it "
+                    "into several files)",
+                    kMaxScenarioFileBytes));
   return load_string(text, path);
 }
 
@@ -688,7 +689,9 @@ void walk_scenario_folder(const std::filesystem::path& dir, std::vector<std::str
   namespace fs = std::filesystem;
   constexpr int kMaxDepth = 64;  // deeper than any real tree; stops pathological nesting
   if (depth > kMaxDepth) {
-    errors.push_back({dir.string(), {0, 0}, "path",
+    errors.push_back({dir.string(),
+                      {0, 0},
+                      "path",
                       fmt::format("folders nested deeper than {} levels: not read", kMaxDepth)});
     return;
   }
@@ -707,8 +710,8 @@ void walk_scenario_folder(const std::filesystem::path& dir, std::vector<std::str
     } else {
       const fs::file_status target = fs::status(entry, sec);
       if (lec || sec) {
-        errors.push_back({entry.string(), {0, 0}, "path",
-                          "cannot read: " + (lec ? lec : sec).message()});
+        errors.push_back(
+            {entry.string(), {0, 0}, "path", "cannot read: " + (lec ? lec : sec).message()});
       } else if (fs::is_regular_file(target) && entry.extension() == ".yaml") {
         found.push_back(entry.string());
       }
