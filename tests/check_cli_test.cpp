@@ -181,15 +181,22 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
   fs::remove_all(dir);
 }
 
+// `check` of the entry-end-flipped mutant, seed 9, 12 games, with `extra`
+// options, its JSON report written to dir/json.
+RunResult check_entry_end_flipped(const fs::path& dir, std::vector<std::string> extra,
+                                  const std::string& json) {
+  const std::string engine = oracle_engine("--mutant entry-end-flipped");
+  std::vector<std::string> args{
+      "check", "--engine", engine, "--ruleset",  "ap-zanzibar",        "--games",
+      "12",    "--seed",   "9",    "--json-out", (dir / json).string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return run_oracle(args);
+}
+
 TEST(CheckCli, JobsAndShardsGiveTheSameFindingsAsOneProcess) {
   const fs::path dir = fresh_dir("jobs");
-  const std::string engine = oracle_engine("--mutant entry-end-flipped");
   auto run = [&](std::vector<std::string> extra, const std::string& json) {
-    std::vector<std::string> args{
-        "check", "--engine", engine, "--ruleset",  "ap-zanzibar",        "--games",
-        "12",    "--seed",   "9",    "--json-out", (dir / json).string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    return run_oracle(args);
+    return check_entry_end_flipped(dir, std::move(extra), json);
   };
   EXPECT_EQ(run({}, "one.json").status, 1);
   EXPECT_EQ(run({"--jobs", "2"}, "two.json").status, 1);
@@ -225,13 +232,8 @@ nlohmann::json split_free_stats(const nlohmann::json& report) {
 // be counted once for the process, so three processes counted more).
 TEST(CheckCli, MergedShardsAndJobsHaveTheStatsOfOneRun) {
   const fs::path dir = fresh_dir("stats");
-  const std::string engine = oracle_engine("--mutant entry-end-flipped");
   auto run = [&](std::vector<std::string> extra, const std::string& json) {
-    std::vector<std::string> args{
-        "check", "--engine", engine, "--ruleset",  "ap-zanzibar",        "--games",
-        "12",    "--seed",   "9",    "--json-out", (dir / json).string()};
-    args.insert(args.end(), extra.begin(), extra.end());
-    const RunResult r = run_oracle(args);
+    const RunResult r = check_entry_end_flipped(dir, std::move(extra), json);
     EXPECT_EQ(r.status, 1) << r.out << r.err;
     return read_json(dir / json);
   };

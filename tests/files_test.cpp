@@ -18,10 +18,11 @@ TEST(Files, XmlEscapeWritesControlAndNonUtf8BytesAsText) {
   EXPECT_EQ(xml_escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
   EXPECT_EQ(xml_escape("x\x01y\x1Fz\x7F"), "x\\x01y\\x1Fz\\x7F");
   EXPECT_EQ(xml_escape("bad \xFF\xFE end"), "bad \\xFF\\xFE end");
-  EXPECT_EQ(xml_escape("cut \xE2\x82"), "cut \\xE2\\x82");          // a sequence cut short
-  EXPECT_EQ(xml_escape("over \xC0\xAF"), "over \\xC0\\xAF");        // an overlong form
-  EXPECT_EQ(xml_escape("line\nnext\ttab"), "line\nnext\ttab");      // kept
-  EXPECT_EQ(xml_escape("caf\xC3\xA9 \xE2\x82\xAC"), "caf\xC3\xA9 \xE2\x82\xAC");  // valid UTF-8 kept
+  EXPECT_EQ(xml_escape("cut \xE2\x82"), "cut \\xE2\\x82");      // a sequence cut short
+  EXPECT_EQ(xml_escape("over \xC0\xAF"), "over \\xC0\\xAF");    // an overlong form
+  EXPECT_EQ(xml_escape("line\nnext\ttab"), "line\nnext\ttab");  // kept
+  EXPECT_EQ(xml_escape("caf\xC3\xA9 \xE2\x82\xAC"),
+            "caf\xC3\xA9 \xE2\x82\xAC");  // valid UTF-8 kept
 }
 
 TEST(Files, PrintableKeepsOneLine) {
