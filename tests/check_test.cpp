@@ -61,16 +61,26 @@ std::string findings_text(const CheckResult& r) {
 }
 
 TEST(Check, TheOracleAgreesWithItselfUnderEveryRuleset) {
-  for (const Ruleset* r : all_rulesets()) {
-    const CheckResult res = run(*r, options_for(r->id, 6));
-    EXPECT_TRUE(res.findings.empty()) << r->id << "\n" << summary_text(res);
-    EXPECT_TRUE(res.deviations.empty()) << r->id << "\n" << summary_text(res);
-    EXPECT_TRUE(res.notation.empty()) << r->id << "\n" << summary_text(res);
-    EXPECT_FALSE(failed(res));
-    EXPECT_EQ(res.stats.games, 6u) << r->id;
-    EXPECT_GT(res.stats.positions, 20u) << r->id;
-    EXPECT_GT(res.stats.moves, res.stats.positions) << r->id;
-  }
+  for (const Ruleset* r : all_rulesets())
+    for (Search search : {Search::Coverage, Search::Random}) {
+      CheckOptions o = options_for(r->id, 6);
+      o.search = search;
+      const CheckResult res = run(*r, o);
+      EXPECT_TRUE(res.findings.empty()) << r->id << "\n" << summary_text(res);
+      EXPECT_TRUE(res.deviations.empty()) << r->id << "\n" << summary_text(res);
+      EXPECT_TRUE(res.notation.empty()) << r->id << "\n" << summary_text(res);
+      EXPECT_FALSE(failed(res));
+      EXPECT_EQ(res.stats.games, 6u) << r->id;
+      // Random games run for many moves; guided ones compare their start
+      // and at most three moves on.
+      if (search == Search::Random) {
+        EXPECT_GT(res.stats.positions, 20u) << r->id;
+      } else {
+        EXPECT_GE(res.stats.positions, 6u) << r->id;
+        EXPECT_LE(res.stats.positions, 24u) << r->id;
+      }
+      EXPECT_GT(res.stats.moves, res.stats.positions) << r->id;
+    }
 }
 
 TEST(Check, UnknownRulesetAndBadShardAreInputErrors) {

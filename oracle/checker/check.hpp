@@ -153,6 +153,10 @@ struct Deviation {
   bool also_known = true;
   std::uint64_t games = 0;      // games in which it was diagnosed
   std::uint64_t positions = 0;  // positions compared at which it shows
+  // Engine requests the run (this process) had spent, playing and
+  // following up, when the first game that showed it ended: the cost of
+  // finding it. The least over the parts of a merge.
+  std::uint64_t found_after = 0;
   // The smallest witness: the position and move, the oracle's answers under
   // the plain ruleset (`context` empty) or with the switches of `context`,
   // and the engine's.
@@ -184,8 +188,21 @@ struct StopQuestion {
   friend bool operator==(const StopQuestion&, const StopQuestion&) { return true; }
 };
 
+// How games are chosen (docs/checker.md, "Search").
+enum class Search : std::uint8_t {
+  // Guided by the coverage of clauses, boundaries and switches: most games
+  // start at positions chosen so that every clause, boundary and switch of
+  // the ruleset is met early and often.
+  Coverage,
+  // Random games only: from the start, random positions and the corpus.
+  Random,
+};
+std::string_view to_string(Search s);
+std::optional<Search> search_from(std::string_view s);
+
 struct CheckOptions {
   std::string ruleset;
+  Search search = Search::Coverage;
   std::uint64_t seed = 1;
   std::uint64_t games = 200;      // games to play (ignored with a time limit)
   double time_limit = 0;          // seconds; 0: play `games` games
@@ -252,6 +269,11 @@ struct Stats {
   // others cover, and unexplained differences they explain, dropped.
   int settled_deviations = 0;
   int settled_findings = 0;
+  // Coverage: at how many compared positions of the games' first runs
+  // the oracle's traces cited each clause, and each boundary side was met
+  // (docs/checker.md, "Search").
+  std::map<std::string, std::uint64_t> clause_coverage;
+  std::map<std::string, std::uint64_t> boundary_coverage;
   double seconds = 0;
   // The run was stopped before its end (CheckOptions::stop_requested): what
   // it holds is what was found so far. `signal` names what stopped it

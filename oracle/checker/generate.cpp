@@ -60,8 +60,20 @@ Move pick(const Ruleset& rules, const Position& pos, const MoveList& moves, std:
   return moves[(c / 4) % moves.size()];
 }
 
-Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus) {
+Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
+                   const Position* planned) {
   Game g;
+  if (planned) {
+    // A guided game: the plan's start, where a rule decides, then a few
+    // moves on from it.
+    g.start = *planned;
+    g.start_text = to_bpn(*planned);
+    g.origin = "planned";
+    g.choices = *rc::gen::resize(kFullSize, rc::gen::container<std::vector<std::uint16_t>>(
+                                                static_cast<std::size_t>(draw(rc::gen::inRange(0, 4))),
+                                                rc::gen::arbitrary<std::uint16_t>()));
+    return g;
+  }
   Position start = start_position(rules);
   g.start_text = "start";
   g.origin = "start";

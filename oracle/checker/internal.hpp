@@ -9,7 +9,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
+#include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -87,19 +90,99 @@ bool has_rule_difference(const std::vector<Difference>& diffs);
 // 1"); empty when either does not parse.
 std::string pit_diff(const std::string& expected, const std::string& actual);
 
+// ---- The search (search.cpp) -------------------------------------------------
+
+// A boundary side: a place at a threshold or an edge of a rule (a house
+// holding one seed fewer than it needs to work, the last reserve seed, a
+// capture facing a kimbi), which a position or one of its moves sits on.
+struct BoundarySide {
+  std::string id;  // "house-holds-5"
+  std::string meaning;
+};
+
+// The boundary sides of a ruleset, in report order.
+std::vector<BoundarySide> boundaries_for(const Ruleset& rules);
+
+// What the oracle exercises at a position: the clauses the traces of its
+// legal moves cite, and the boundary sides it or one of its moves sits on
+// (ids, sorted, each once).
+struct Exercised {
+  std::vector<std::string> clauses;
+  std::vector<std::string> boundaries;
+};
+Exercised exercised(const Ruleset& rules, const Position& pos);
+
+// Counts `ex` in the stats' coverage.
+void observe(Stats& stats, const Exercised& ex);
+
+// Whether `b` answers otherwise than `a` at `pos` (status, legal moves, a
+// result or its status): where a switch from `a` to `b` would show.
+bool answers_differ(const Ruleset& a, const Ruleset& b, const Position& pos);
+
+// The starts of the guided games: positions a game could reach, chosen one
+// after another so that together they meet every clause of the ruleset
+// (by the traces of their moves), every boundary side, and every switch of
+// the catalogue (a position where it answers otherwise) several times, the
+// rarest first. Candidates come from the corpus, from play, from random
+// boards and from boards built onto a boundary. It depends only on the
+// ruleset, the corpus, the switches and the seed, never on the engine, so
+// that game G of a seed is the same game in every process (--game, --jobs,
+// --shard).
+class Plan {
+ public:
+  Plan(const Ruleset& rules, const std::vector<Position>& corpus, std::uint64_t seed,
+       const std::vector<Switch>& switches);
+  // The start of the k-th guided game; nullopt once the plan has nothing
+  // left to aim at.
+  std::optional<Position> start(std::size_t k);
+  // Items ("clause:ID", "boundary:ID", "switch:ID") no start met.
+  std::vector<std::string> unmet() const;
+
+ private:
+  void extend();
+  void accept(const Position& pos);
+  std::optional<Position> candidate();
+  std::optional<Position> built();
+  std::optional<Position> sparse();
+  std::optional<Position> walk();
+  bool reachable(const Position& pos) const;
+  std::vector<std::string> items(const Position& pos) const;
+  std::uint64_t score(const std::vector<std::string>& items) const;
+
+  const Ruleset& rules_;
+  std::vector<Position> corpus_;
+  std::mt19937_64 rng_;
+  Position start_;
+  int total_;
+  std::vector<std::pair<std::string, Ruleset>> switched_;
+  std::map<std::string, std::uint64_t> want_;
+  std::map<std::string, std::uint64_t> planned_;
+  std::set<std::string> met_;  // switches a start of the sweep shows
+  std::vector<Position> starts_;
+  std::size_t next_corpus_ = 0;
+  std::optional<Position> walking_;  // the random game walk() is in
+  int walk_plies_ = 0;
+  std::size_t sweep_ = 0;  // the next switch the first starts look for
+  std::uint64_t made_ = 0;
+  int round_ = 0;
+  bool done_ = false;
+};
+
 // ---- Games (generate.cpp) ---------------------------------------------------
 
 // A generated game: where it starts and the choices that pick its moves.
 struct Game {
   std::string start_text;  // "start" or a BPN
-  std::string origin;      // "start", "corpus" or "random"
+  std::string origin;      // "start", "corpus", "random" or "planned"
   Position start;
   std::vector<std::uint16_t> choices;
 };
 
 // Inside a RapidCheck property: a start (the ruleset's, a random valid
-// position, or a corpus position) and a line of move choices.
-Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus);
+// position, or a corpus position) and a line of move choices; with
+// `planned`, that start and a short line (a guided game).
+Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
+                   const Position* planned = nullptr);
 
 // The move choice `c` picks among `moves` (one in four prefers a rare rule).
 Move pick(const Ruleset& rules, const Position& pos, const MoveList& moves, std::uint16_t c);

@@ -151,6 +151,7 @@ json deviation_json(const Deviation& d) {
           {"also", d.also},
           {"games", d.games},
           {"positions", d.positions},
+          {"found_after_requests", d.found_after},
           {"accepted", d.accepted},
           {"accept_reason", d.accept_reason},
           {"witness", finding_json(d.witness)}};
@@ -166,6 +167,8 @@ Deviation deviation_from(const json& j) {
   d.also = j.at("also").get<std::vector<std::string>>();
   d.games = whole<std::uint64_t>(j, "games");
   d.positions = whole<std::uint64_t>(j, "positions");
+  if (j.contains("found_after_requests"))
+    d.found_after = whole<std::uint64_t>(j, "found_after_requests");
   d.accepted = j.at("accepted").get<bool>();
   d.accept_reason = j.at("accept_reason").get<std::string>();
   d.witness = finding_from(j.at("witness"));

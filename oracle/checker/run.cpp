@@ -129,6 +129,7 @@ class GameChecker {
           if (collect) {
             ++stats_.positions;
             stats_.moves += q.view.moves.size();
+            if (validate_for_ruleset(rules_, pos)) observe(stats_, exercised(rules_, pos));
           }
           if (q.answer.fault) {
             if (!stopping()) out.failure = fault_finding(g, line, bpn, q);
@@ -778,6 +779,22 @@ std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
   return out;
 }
 
+std::string_view to_string(Search s) {
+  switch (s) {
+    case Search::Coverage:
+      return "coverage";
+    case Search::Random:
+      return "random";
+  }
+  return "coverage";
+}
+
+std::optional<Search> search_from(std::string_view s) {
+  for (Search x : {Search::Coverage, Search::Random})
+    if (to_string(x) == s) return x;
+  return std::nullopt;
+}
+
 std::string_view to_string(FindingKind k) {
   switch (k) {
     case FindingKind::MissingMove:
@@ -877,6 +894,8 @@ void add_deviation(std::vector<Deviation>& deviations, Deviation d) {
         }
         g.games += x.games;
         g.positions += x.positions;
+        if (x.found_after > 0 && (g.found_after == 0 || x.found_after < g.found_after))
+          g.found_after = x.found_after;
         if (witness_size(x.witness) < witness_size(g.witness)) g.witness = std::move(x.witness);
       });
 }
@@ -941,6 +960,9 @@ void order(CheckResult& r, const Ruleset& rules) {
 
 }  // namespace
 
+// With the coverage search, one game in this many is a random game.
+constexpr std::uint64_t kRandomEvery = 20;
+
 // The shrinking budget of one failing game.
 constexpr int kShrinkEvaluations = 3000;
 constexpr double kShrinkSeconds = 10;
@@ -1000,6 +1022,19 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     progress(result.stats, groups());
   };
   std::map<std::string, std::uint64_t> shows;
+  // The guided games' starts (Search::Coverage): every game but one in
+  // kRandomEvery starts where the plan says (a few moves from there); that
+  // one is a random game as before, whose few hundred moves cost about as
+  // many requests as the guided games between two of them.
+  std::optional<Plan> plan;
+  if (options.search == Search::Coverage) {
+    std::vector<Switch> aims;
+    for (const Switch& s : switches_for(*rules))
+      if (std::find(options.accepted.begin(), options.accepted.end(), s.id) ==
+          options.accepted.end())
+        aims.push_back(s);
+    plan.emplace(initial.rules, corpus, options.seed, aims);
+  }
 
   for (std::uint64_t g = options.only_game.value_or(0);; ++g) {
     if (options.only_game) {
@@ -1017,6 +1052,9 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     if (result.stats.failing_games >= options.max_findings) break;
 
     checker.new_game();
+    std::optional<Position> planned;
+    if (plan && g % kRandomEvery != kRandomEvery - 1)
+      planned = plan->start(g / kRandomEvery * (kRandomEvery - 1) + g % kRandomEvery);
     GameOutcome first;
     bool have_first = false;
     bool known_group = false;     // its unexplained difference is a group already shrunk
@@ -1030,7 +1068,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
                    seconds_since(game_start) > kShrinkSeconds || checker.stopping()))
         return;
       if (!have_first && checker.stopping()) return;
-      const Game game = generate_game(*rules, corpus);
+      const Game game = generate_game(*rules, corpus, planned ? &*planned : nullptr);
       GameOutcome out = checker.check(game, !have_first);
       report_progress(false);
       if (!have_first) {
@@ -1075,6 +1113,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       d.witness.seed = options.seed;
       d.witness.game = g;
       d.witness.seconds = now;
+      d.found_after = result.stats.requests + result.stats.followup_requests;
       add_deviation(result.deviations, std::move(d));
     }
     for (const auto& [id, n] : first.shows) shows[id] += n;

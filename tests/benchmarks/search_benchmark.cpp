@@ -1,0 +1,189 @@
+// Requests to diagnosis: for every clause mutant of every ruleset served
+// alone, and for random combinations of two to four (composite mutants),
+// the engine requests `check` spends before it names each mutant's clause,
+// within a budget, with the coverage-guided search and with random games.
+// A measurement, not a test: it prints a table per ruleset (median and
+// worst requests, and the mutants not diagnosed within the budget).
+//
+//   build/release/tests/bao_search_bench [--budget 50000] [--ruleset ID]...
+//       [--search coverage|random|both] [--composites 60] [--markdown FILE]
+//
+// The engine is the oracle with the mutants applied, in process: requests
+// are counted, not timed, so a throttled engine (`bao-oracle engine
+// --max-rate 1000`) takes the same requests and only more time; the
+// benchmark's --throttled check shows that on one mutant per ruleset.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "oracle/checker/check.hpp"
+#include "oracle/engine/engine.hpp"
+#include "oracle/rules/switches.hpp"
+
+namespace {
+
+using namespace bao;
+
+struct Trial {
+  std::string what;                    // the switch ids, comma separated
+  std::optional<std::uint64_t> found;  // requests until every mutant was named
+};
+
+struct Row {
+  std::string ruleset;
+  std::string kind;  // "single" or "composite"
+  std::vector<Trial> trials;
+};
+
+// Requests until every switch of `combo` is named by its clause (the most
+// of their found_after), or nullopt when one is not within the budget.
+std::optional<std::uint64_t> requests_to_diagnosis(const Ruleset& rules,
+                                                   const std::vector<Switch>& combo,
+                                                   check::Search search, std::uint64_t budget,
+                                                   std::uint64_t seed,
+                                                   const std::vector<std::string>& corpus) {
+  auto engine = apply_switches(rules, combo);
+  if (!engine) return std::nullopt;
+  auto probe = check::oracle_probe(*engine, "mutant");
+  check::CheckOptions o;
+  o.ruleset = std::string(rules.id);
+  o.search = search;
+  o.games = 1u << 30;
+  o.request_budget = budget;
+  o.seed = seed;
+  o.corpus = corpus;
+  o.time_limit = 120;  // a safety net only
+  // Stopped once as many deviations as mutants show (the progress line
+  // comes every half second); when one of them is wrong, the trial runs
+  // again to the whole budget.
+  bool enough = false;
+  auto early = o;
+  early.stop_requested.ask = [&] { return enough; };
+  auto r = check::run_check(*probe, early, [&](const check::Stats&, std::size_t groups) {
+    enough = groups >= combo.size();
+  });
+  if (!r) return std::nullopt;
+  auto named = [&](const check::CheckResult& res) {
+    for (const Switch& s : combo)
+      if (std::none_of(res.deviations.begin(), res.deviations.end(), [&](const check::Deviation& d) {
+            return d.clause == clause_name(s.clause) && d.found_after > 0;
+          }))
+        return false;
+    return true;
+  };
+  if (!named(*r)) r = check::run_check(*probe, o);
+  if (!r) return std::nullopt;
+  std::uint64_t most = 0;
+  for (const Switch& s : combo) {
+    std::optional<std::uint64_t> best;
+    for (const check::Deviation& d : r->deviations)
+      if (d.clause == clause_name(s.clause) && d.found_after > 0)
+        best = std::min(best.value_or(d.found_after), d.found_after);
+    if (!best || *best > budget) return std::nullopt;
+    most = std::max(most, *best);
+  }
+  return most;
+}
+
+std::string summary(const Row& row) {
+  std::vector<std::uint64_t> found;
+  std::string missed;
+  for (const Trial& t : row.trials) {
+    if (t.found) {
+      found.push_back(*t.found);
+    } else {
+      missed += (missed.empty() ? "" : ", ") + t.what;
+    }
+  }
+  std::sort(found.begin(), found.end());
+  const std::string median = found.empty() ? "-" : fmt::format("{}", found[found.size() / 2]);
+  const std::string worst = found.size() < row.trials.size()
+                                ? "not within budget"
+                                : (found.empty() ? "-" : fmt::format("{}", found.back()));
+  return fmt::format("| {} | {} | {}/{} | {} | {} | {} |", row.ruleset, row.kind, found.size(),
+                     row.trials.size(), median, worst, missed.empty() ? "" : missed);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"Requests to diagnosis of every clause mutant, coverage search against random"};
+  std::uint64_t budget = 50'000;
+  std::vector<std::string> only;
+  std::string search = "both";
+  int composites = 60;
+  std::string markdown;
+  std::string corpus_dir = BAO_SOURCE_DIR "/scenarios";
+  app.add_option("--budget", budget, "Engine requests per trial");
+  app.add_option("--ruleset", only, "Only these rulesets (repeatable)");
+  app.add_option("--search", search, "coverage, random or both")
+      ->check(CLI::IsMember({"coverage", "random", "both"}));
+  app.add_option("--composites", composites, "Composite combinations per ruleset");
+  app.add_option("--markdown", markdown, "Also write the table to this file");
+  app.add_option("--corpus", corpus_dir, "Scenario folder whose positions start some games");
+  CLI11_PARSE(app, argc, argv);
+
+  std::vector<check::Search> searches;
+  if (search != "random") searches.push_back(check::Search::Coverage);
+  if (search != "coverage") searches.push_back(check::Search::Random);
+  std::string table = fmt::format(
+      "Budget {} engine requests per trial.\n\n| ruleset | mutants | diagnosed | median "
+      "requests | worst | not diagnosed |\n|---|---|---|---|---|---|\n",
+      budget);
+  for (check::Search s : searches) {
+    table += fmt::format("| **{}** | | | | | |\n", check::to_string(s));
+    for (const Ruleset* rules : all_rulesets()) {
+      if (!only.empty() && std::find(only.begin(), only.end(), rules->id) == only.end()) continue;
+      const std::vector<std::string> corpus = check::scenario_corpus({corpus_dir}, *rules);
+      std::vector<Switch> mutants;
+      for (const Switch& sw : switches_for(*rules))
+        if (sw.kind == SwitchKind::Mutant) mutants.push_back(sw);
+      Row single{std::string(rules->id), "single", {}};
+      for (const Switch& m : mutants) {
+        Trial t{m.id, requests_to_diagnosis(*rules, {m}, s, budget, 1, corpus)};
+        std::fprintf(stderr, "%s %s %s: %s\n", std::string(check::to_string(s)).c_str(),
+                     std::string(rules->id).c_str(), m.id.c_str(),
+                     t.found ? std::to_string(*t.found).c_str() : "not diagnosed");
+        single.trials.push_back(std::move(t));
+      }
+      table += summary(single) + "\n";
+      // Composite: the same combinations for both searches.
+      Row composite{std::string(rules->id), "composite", {}};
+      std::mt19937_64 rng(20261201);
+      for (int c = 0; c < composites && mutants.size() >= 2; ++c) {
+        const std::size_t want = 2 + rng() % 3;
+        std::vector<Switch> combo;
+        for (int tries = 0; tries < 50 && combo.size() < want; ++tries) {
+          const Switch& m = mutants[rng() % mutants.size()];
+          if (std::any_of(combo.begin(), combo.end(), [&](const Switch& x) {
+                return x.id == m.id || x.clause == m.clause;
+              }))
+            continue;
+          std::vector<Switch> next = combo;
+          next.push_back(m);
+          if (apply_switches(*rules, next).ok()) combo = std::move(next);
+        }
+        std::string ids;
+        for (const Switch& m : combo) ids += (ids.empty() ? "" : "+") + m.id;
+        Trial t{ids, requests_to_diagnosis(*rules, combo, s, budget, 100 + c, corpus)};
+        std::fprintf(stderr, "%s %s %s: %s\n", std::string(check::to_string(s)).c_str(),
+                     std::string(rules->id).c_str(), ids.c_str(),
+                     t.found ? std::to_string(*t.found).c_str() : "not diagnosed");
+        composite.trials.push_back(std::move(t));
+      }
+      if (!composite.trials.empty()) table += summary(composite) + "\n";
+      std::fflush(stdout);
+    }
+  }
+  std::fputs(table.c_str(), stdout);
+  if (!markdown.empty()) std::ofstream(markdown) << table;
+  return 0;
+}
