@@ -794,6 +794,36 @@ TEST(CheckCli, RulesetAllChecksEveryRulesetTheEngineLists) {
   fs::remove(json);
 }
 
+// The shards of a --ruleset all run (--shard applies to every ruleset)
+// merge ruleset by ruleset into the whole run; a shard missing is named.
+TEST(CheckCli, RulesetAllShardsMergeRulesetByRuleset) {
+  const fs::path dir = fresh_dir("all-shards");
+  fs::create_directories(dir);
+  std::vector<std::string> shards;
+  for (int i = 0; i < 2; ++i) {
+    shards.push_back((dir / fmt::format("s{}.json", i)).string());
+    const RunResult r =
+        run_oracle({"check", "--engine", fake("lists guide-v2,ap-bawo"), "--ruleset", "all",
+                    "--games", "3", "--shard", fmt::format("{}/2", i), "--json-out", shards.back()},
+                   120);
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+  }
+  const RunResult merged =
+      run_oracle({"report", "merge", shards[1], shards[0], "--report", (dir / "merged").string()});
+  ASSERT_EQ(merged.status, 0) << merged.out << merged.err;
+  const auto all = read_json(dir / "merged" / "report.json");
+  ASSERT_EQ(all.at("reports").size(), 2u);
+  for (const auto& report : all.at("reports")) {
+    EXPECT_EQ(report.at("shard"), "0/1");
+    EXPECT_EQ(report.at("stats").at("games"), 3);
+  }
+  EXPECT_EQ(read_json(dir / "merged" / "ap-bawo" / "report.json").at("stats").at("games"), 3);
+  const RunResult missing = run_oracle({"report", "merge", shards[0]});
+  EXPECT_EQ(missing.status, 2) << missing.out;
+  EXPECT_NE(missing.err.find("missing shard 1/2"), std::string::npos) << missing.err;
+  fs::remove_all(dir);
+}
+
 // An engine that plays one ruleset otherwise and the rest as the oracle
 // does: that ruleset fails (exit 1), with its diagnosis and reproduction
 // commands naming it; the others pass.
