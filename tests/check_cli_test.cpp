@@ -8,7 +8,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "oracle/core/mutation.hpp"
@@ -663,6 +666,452 @@ TEST(CheckCli, ThePythonExampleEngineAgrees) {
                  300);
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("no findings"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace bao
+
+namespace bao {
+namespace {
+
+// A JUnit document read as a strict consumer reads it: well-formed XML
+// whose root is <testsuites>, each <testsuite> with a name of its own and
+// `tests`, `failures`, `errors` and `skipped` equal to what its testcases
+// hold, and the root's totals equal to their sums. Empty when it is so;
+// otherwise what is wrong. `suites` gets the testsuite names in order.
+std::string junit_problem(const std::string& text, std::vector<std::string>* suites = nullptr) {
+  if (std::string e = test::xml_error(text); !e.empty()) return e;
+  tinyxml2::XMLDocument doc;
+  doc.Parse(text.c_str(), text.size());
+  const tinyxml2::XMLElement* root = doc.RootElement();
+  if (std::string(root->Name()) != "testsuites") return "root is not testsuites";
+  int tests = 0, failures = 0, errors = 0;
+  std::set<std::string> names;
+  for (auto* s = root->FirstChildElement(); s; s = s->NextSiblingElement()) {
+    if (std::string(s->Name()) != "testsuite") return std::string("unexpected ") + s->Name();
+    const char* name = s->Attribute("name");
+    if (!name || !names.insert(name).second) return "a testsuite without a name of its own";
+    if (suites) suites->push_back(name);
+    int n = 0, f = 0, e = 0, k = 0;
+    for (auto* c = s->FirstChildElement("testcase"); c; c = c->NextSiblingElement("testcase")) {
+      ++n;
+      if (!c->Attribute("name") || !c->Attribute("classname")) return "a testcase without names";
+      e += c->FirstChildElement("error") != nullptr;
+      f += c->FirstChildElement("failure") != nullptr && !c->FirstChildElement("error");
+      k += c->FirstChildElement("skipped") != nullptr;
+    }
+    if (s->IntAttribute("tests", -1) != n || s->IntAttribute("failures", -1) != f ||
+        s->IntAttribute("errors", -1) != e || s->IntAttribute("skipped", -1) != k)
+      return fmt::format(
+          "testsuite {}: counts {}/{}/{}/{} (tests/failures/errors/skipped) but "
+          "its testcases hold {}/{}/{}/{}",
+          name, s->IntAttribute("tests", -1), s->IntAttribute("failures", -1),
+          s->IntAttribute("errors", -1), s->IntAttribute("skipped", -1), n, f, e, k);
+    tests += n;
+    failures += f;
+    errors += e;
+  }
+  if (root->IntAttribute("tests", -1) != tests || root->IntAttribute("failures", -1) != failures ||
+      root->IntAttribute("errors", -1) != errors)
+    return "the testsuites' totals are not the sums of their testsuites";
+  return "";
+}
+
+std::vector<std::string> oracle_ruleset_ids() {
+  std::vector<std::string> ids;
+  for (const Ruleset* r : all_rulesets()) ids.emplace_back(r->id);
+  return ids;
+}
+
+// The rulesets named by the `verdicts` of an all-report, by verdict.
+std::map<std::string, std::vector<std::string>> by_verdict(const nlohmann::json& all) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const auto& [id, v] : all.at("verdicts").items()) out[v.get<std::string>()].push_back(id);
+  return out;
+}
+
+// `check --ruleset all` against the oracle's own engine: it lists every
+// ruleset of the oracle, and each is checked and passes; the report folder
+// holds a normal report per ruleset, a summary and one JUnit file with a
+// testsuite per ruleset; the JSON holds a normal report per ruleset, which
+// `report merge` still reads.
+TEST(CheckCli, RulesetAllChecksEveryRulesetTheEngineLists) {
+  const fs::path dir = fresh_dir("all");
+  const fs::path json = fresh_dir("all") += ".json";
+  const RunResult r =
+      run_oracle({"check", "--engine", oracle_engine(), "--ruleset", "all", "--games", "2",
+                  "--report", dir.string(), "--json-out", json.string()},
+                 300);
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  const std::vector<std::string> ids = oracle_ruleset_ids();
+  ASSERT_EQ(ids.size(), 11u);
+  // One line per ruleset, then the total.
+  for (const std::string& id : ids)
+    EXPECT_NE(r.out.find(fmt::format("  {} ", id)), std::string::npos) << id << "\n" << r.out;
+  EXPECT_NE(r.out.find("total: 11 rulesets: 11 ok; 22 games,"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("not checked"), std::string::npos) << r.out;
+  // The JSON: every ruleset ok, each report a normal one.
+  const auto all = read_json(json);
+  EXPECT_EQ(all.at("format"), "bao-oracle-check-all-1");
+  EXPECT_EQ(all.at("limits"), "per-ruleset");
+  EXPECT_EQ(by_verdict(all), (std::map<std::string, std::vector<std::string>>{{"ok", [&] {
+                                                                                 auto sorted = ids;
+                                                                                 std::sort(
+                                                                                     sorted.begin(),
+                                                                                     sorted.end());
+                                                                                 return sorted;
+                                                                               }()}}));
+  ASSERT_EQ(all.at("reports").size(), ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const auto& report = all.at("reports")[i];
+    EXPECT_EQ(report.at("format"), "bao-oracle-check-3");
+    EXPECT_EQ(report.at("ruleset"), ids[i]);  // the catalogue's order
+    EXPECT_EQ(report.at("stats").at("games"), 2);
+  }
+  EXPECT_EQ(all.at("totals").at("games"), 22);
+  // The folder: summary.md, junit.xml, report.json, and a report per ruleset.
+  EXPECT_EQ(test::xml_characters_error(slurp(dir / "summary.md")), "");
+  EXPECT_EQ(read_json(dir / "report.json").at("reports").size(), ids.size());
+  for (const std::string& id : ids) {
+    SCOPED_TRACE(id);
+    expect_report_files_valid(dir / id);
+    EXPECT_EQ(read_json(dir / id / "report.json").at("ruleset"), id);
+    EXPECT_NE(slurp(dir / "summary.md").find(fmt::format("({}/report.md)", id)), std::string::npos);
+  }
+  std::vector<std::string> suites;
+  EXPECT_EQ(junit_problem(slurp(dir / "junit.xml"), &suites), "");
+  std::vector<std::string> want;
+  for (const std::string& id : ids) want.push_back("bao-oracle check " + id);
+  EXPECT_EQ(suites, want);
+  // Each ruleset's report is one `report merge` reads; so is the whole JSON.
+  EXPECT_EQ(run_oracle({"report", "merge", (dir / "guide-v2" / "report.json").string()}).status, 0);
+  const RunResult merged = run_oracle({"report", "merge", json.string()});
+  EXPECT_EQ(merged.status, 0) << merged.err;
+  EXPECT_NE(merged.out.find("total: 11 rulesets: 11 ok; 22 games,"), std::string::npos)
+      << merged.out;
+  // An all report and a single one are no shards of one run.
+  const RunResult mixed =
+      run_oracle({"report", "merge", json.string(), (dir / "guide-v2" / "report.json").string()});
+  EXPECT_EQ(mixed.status, 2) << mixed.out;
+  EXPECT_NE(mixed.err.find("one is a --ruleset all report"), std::string::npos) << mixed.err;
+  fs::remove_all(dir);
+  fs::remove(json);
+}
+
+// The shards of a --ruleset all run (--shard applies to every ruleset)
+// merge ruleset by ruleset into the whole run; a shard missing is named.
+TEST(CheckCli, RulesetAllShardsMergeRulesetByRuleset) {
+  const fs::path dir = fresh_dir("all-shards");
+  fs::create_directories(dir);
+  std::vector<std::string> shards;
+  for (int i = 0; i < 2; ++i) {
+    shards.push_back((dir / fmt::format("s{}.json", i)).string());
+    const RunResult r =
+        run_oracle({"check", "--engine", fake("lists guide-v2,ap-bawo"), "--ruleset", "all",
+                    "--games", "3", "--shard", fmt::format("{}/2", i), "--json-out", shards.back()},
+                   120);
+    ASSERT_EQ(r.status, 0) << r.out << r.err;
+  }
+  const RunResult merged =
+      run_oracle({"report", "merge", shards[1], shards[0], "--report", (dir / "merged").string()});
+  ASSERT_EQ(merged.status, 0) << merged.out << merged.err;
+  const auto all = read_json(dir / "merged" / "report.json");
+  ASSERT_EQ(all.at("reports").size(), 2u);
+  for (const auto& report : all.at("reports")) {
+    EXPECT_EQ(report.at("shard"), "0/1");
+    EXPECT_EQ(report.at("stats").at("games"), 3);
+  }
+  EXPECT_EQ(read_json(dir / "merged" / "ap-bawo" / "report.json").at("stats").at("games"), 3);
+  const RunResult missing = run_oracle({"report", "merge", shards[0]});
+  EXPECT_EQ(missing.status, 2) << missing.out;
+  EXPECT_NE(missing.err.find("missing shard 1/2"), std::string::npos) << missing.err;
+  fs::remove_all(dir);
+}
+
+// An engine that plays one ruleset otherwise and the rest as the oracle
+// does: that ruleset fails (exit 1), with its diagnosis and reproduction
+// commands naming it; the others pass.
+TEST(CheckCli, RulesetAllFailsOnlyTheRulesetThatDeviates) {
+  const fs::path dir = fresh_dir("all-mutant");
+  const RunResult r = run_oracle(
+      {"check", "--engine", fake("mutant-in ap-zanzibar capture-needs-three"), "--ruleset", "all",
+       "--games", "10", "--stop-after", "1", "--report", dir.string()},
+      300);
+  ASSERT_EQ(r.status, 1) << r.out << r.err;
+  const auto all = read_json(dir / "report.json");
+  const auto verdicts = by_verdict(all);
+  EXPECT_EQ(verdicts.at("findings"), std::vector<std::string>{"ap-zanzibar"});
+  EXPECT_EQ(verdicts.at("ok").size(), oracle_ruleset_ids().size() - 1);
+  const auto zanzibar = read_json(dir / "ap-zanzibar" / "report.json");
+  ASSERT_EQ(zanzibar.at("deviations").size(), 1u) << zanzibar.dump(2);
+  EXPECT_EQ(zanzibar.at("deviations")[0].at("switch"), "capture-needs-three");
+  // Every reproduction names the ruleset, never `all`.
+  for (const std::string& text :
+       {r.out, slurp(dir / "ap-zanzibar" / "report.md"), slurp(dir / "junit.xml")}) {
+    EXPECT_NE(text.find("--ruleset ap-zanzibar --seed 1 --game"), std::string::npos) << text;
+    EXPECT_EQ(text.find("--ruleset all --seed"), std::string::npos) << text;
+  }
+  EXPECT_NE(r.out.find("total: 11 rulesets: 10 ok, 1 with findings;"), std::string::npos) << r.out;
+  std::vector<std::string> suites;
+  const std::string junit = slurp(dir / "junit.xml");
+  EXPECT_EQ(junit_problem(junit, &suites), "");
+  EXPECT_EQ(suites.size(), oracle_ruleset_ids().size());
+  tinyxml2::XMLDocument doc;
+  doc.Parse(junit.c_str(), junit.size());
+  for (auto* s = doc.RootElement()->FirstChildElement(); s; s = s->NextSiblingElement())
+    EXPECT_EQ(s->IntAttribute("failures"),
+              std::string(s->Attribute("name")) == "bao-oracle check ap-zanzibar" ? 1 : 0)
+        << s->Attribute("name");
+  fs::remove_all(dir);
+}
+
+// What the engine lists that the oracle does not know, and the oracle's
+// rulesets it does not list, are said (summary, JSON, skipped JUnit
+// testcases), not passed over; an engine listing none of the oracle's
+// rulesets cannot be checked (exit 2, one line).
+TEST(CheckCli, RulesetAllSaysWhatItDoesNotCheck) {
+  const fs::path dir = fresh_dir("all-unknown");
+  const RunResult r =
+      run_oracle({"check", "--engine", fake("lists ap-zanzibar,my-variant,guide-v2"), "--ruleset",
+                  "all", "--games", "2", "--report", dir.string()},
+                 120);
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("not checked: the engine lists my-variant, which this oracle does not know"),
+            std::string::npos)
+      << r.out;
+  std::vector<std::string> not_listed;
+  for (const std::string& id : oracle_ruleset_ids())
+    if (id != "ap-zanzibar" && id != "guide-v2") not_listed.push_back(id);
+  EXPECT_NE(r.out.find(fmt::format("not checked: the engine does not list {}\n",
+                                   fmt::join(not_listed, ", "))),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("total: 2 rulesets: 2 ok;"), std::string::npos) << r.out;
+  const auto all = read_json(dir / "report.json");
+  EXPECT_EQ(all.at("unknown"), nlohmann::json::array({"my-variant"}));
+  EXPECT_EQ(all.at("not_listed").get<std::vector<std::string>>(), not_listed);
+  EXPECT_EQ(all.at("reports").size(), 2u);
+  std::vector<std::string> suites;
+  const std::string junit = slurp(dir / "junit.xml");
+  EXPECT_EQ(junit_problem(junit, &suites), "");
+  EXPECT_EQ(suites,
+            (std::vector<std::string>{"bao-oracle check ap-zanzibar", "bao-oracle check guide-v2",
+                                      "bao-oracle check: rulesets not checked"}));
+  EXPECT_NE(junit.find("name=\"my-variant\""), std::string::npos) << junit;
+  fs::remove_all(dir);
+
+  // A ruleset the engine lists and then refuses could not be checked: exit
+  // 2, named on stderr, while the summary of the others goes to stdout.
+  const RunResult refused = run_oracle(
+      {"check", "--engine", fake("refuse-ruleset"), "--ruleset", "all", "--games", "2"}, 120);
+  EXPECT_EQ(refused.status, 2) << refused.out << refused.err;
+  EXPECT_EQ(std::count(refused.err.begin(), refused.err.end(), '\n'), 1) << refused.err;
+  EXPECT_EQ(refused.err.rfind("bao-oracle: --engine: the engine could not be checked under "
+                              "guide-v2: ",
+                              0),
+            0u)
+      << refused.err;
+  EXPECT_NE(refused.out.find("total: 2 rulesets: 1 ok, 1 not checked;"), std::string::npos)
+      << refused.out;
+
+  for (const char* mode : {"lists my-variant,other", "lists"}) {
+    const RunResult none = run_oracle({"check", "--engine", fake(mode), "--ruleset", "all"});
+    EXPECT_EQ(none.status, 2) << mode << "\n" << none.out << none.err;
+    EXPECT_EQ(none.out, "");
+    EXPECT_EQ(std::count(none.err.begin(), none.err.end(), '\n'), 1) << none.err;
+    EXPECT_NE(none.err.find("lists none of the rulesets this oracle knows"), std::string::npos)
+        << none.err;
+  }
+}
+
+// --game and --corpus-hash belong to one ruleset: refused with all, before
+// any engine starts.
+TEST(CheckCli, RulesetAllRefusesWhatBelongsToOneRuleset) {
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--game", "3"}, {"--corpus-hash", "0123456789abcdef"}}) {
+    std::vector<std::string> args{"check", "--engine", "/no/such/engine", "--ruleset", "all"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = run_oracle(args);
+    EXPECT_EQ(r.status, 2) << extra[0] << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_EQ(r.err.rfind("bao-oracle: " + extra[0] + ": ", 0), 0u) << r.err;
+  }
+}
+
+// An accept entry holds for the rulesets that have its switch or clause
+// (or those its `rulesets` names); one that holds for none is an input error.
+TEST(CheckCli, RulesetAllTakesAnAcceptFileForSeveralRulesets) {
+  const fs::path dir = fresh_dir("all-accept");
+  fs::create_directories(dir);
+  const std::string engine = fake("mutant-in ap-zanzibar capture-needs-three");
+  std::ofstream(dir / "ok.yaml") << "accept:\n  - switch: capture-needs-three\n"
+                                    "    reason: known\n    rulesets: [ap-zanzibar]\n";
+  const fs::path json = dir / "r.json";
+  const RunResult ok =
+      run_oracle({"check", "--engine", engine, "--ruleset", "all", "--games", "2", "--accept",
+                  (dir / "ok.yaml").string(), "--json-out", json.string()},
+                 300);
+  EXPECT_EQ(ok.status, 0) << ok.out << ok.err;
+  for (const auto& report : read_json(json).at("reports"))
+    EXPECT_EQ(report.at("accept").size(), report.at("ruleset") == "ap-zanzibar" ? 1u : 0u)
+        << report.at("ruleset");
+  std::ofstream(dir / "bad.yaml") << "accept:\n  - clause: guide.win.immediate\n"
+                                     "    reason: x\n    rulesets: [ap-zanzibar]\n";
+  const RunResult bad = run_oracle(
+      {"check", "--engine", engine, "--ruleset", "all", "--accept", (dir / "bad.yaml").string()});
+  EXPECT_EQ(bad.status, 2) << bad.out << bad.err;
+  EXPECT_EQ(bad.out, "");
+  EXPECT_NE(bad.err.find("is no clause of any ruleset checked"), std::string::npos) << bad.err;
+  fs::remove_all(dir);
+}
+
+// `check` of the capture-needs-three mutant (most games fail) with
+// --stop-after N and `extra` options; its JSON report.
+nlohmann::json check_stopping_after(const fs::path& dir, int n, std::vector<std::string> extra,
+                                    RunResult* run = nullptr) {
+  const fs::path json = dir / fmt::format("stop-{}-{}.json", n, extra.size());
+  std::vector<std::string> args{
+      "check",      "--engine",     oracle_engine("--mutant capture-needs-three"),
+      "--ruleset",  "ap-zanzibar",  "--games",
+      "60",         "--stop-after", std::to_string(n),
+      "--json-out", json.string()};
+  args.insert(args.end(), extra.begin(), extra.end());
+  const RunResult r = run_oracle(args, 120);
+  EXPECT_EQ(r.status, 1) << r.out << r.err;  // findings, not an interruption (128 + N)
+  if (run) *run = r;
+  return read_json(json);
+}
+
+// --stop-after N counts the failing games of all the --jobs workers
+// together. Each worker asks before its next game once it has found one,
+// and once the total is N every worker is told to start no new game; a
+// worker finishes the game it is playing, so the total is at least N and at
+// most N + J - 1 (each of the other workers' games in flight may fail too),
+// where each worker counting on its own stopped at up to J * N. The run is
+// not interrupted: its report says it stopped, and its exit status is that
+// of its findings.
+TEST(CheckCli, StopAfterCountsFailingGamesOverAllWorkers) {
+  const fs::path dir = fresh_dir("stop-after");
+  fs::create_directories(dir);
+  // One process stops at exactly N.
+  const auto one = check_stopping_after(dir, 2, {});
+  EXPECT_EQ(one.at("stats").at("failing_games"), 2);
+  EXPECT_EQ(one.at("stats").at("stop_after"), 2);
+  struct Case {
+    int n, jobs;
+  };
+  for (const Case c : {Case{1, 2}, Case{3, 2}, Case{2, 3}}) {
+    SCOPED_TRACE(fmt::format("--stop-after {} --jobs {}", c.n, c.jobs));
+    RunResult r;
+    const auto report = check_stopping_after(dir, c.n, {"--jobs", std::to_string(c.jobs)}, &r);
+    const auto& stats = report.at("stats");
+    EXPECT_GE(stats.at("failing_games").get<int>(), c.n) << r.out;
+    EXPECT_LE(stats.at("failing_games").get<int>(), c.n + c.jobs - 1) << r.out;
+    EXPECT_LT(stats.at("games").get<int>(), 60) << r.out;
+    EXPECT_EQ(stats.at("stop_after"), c.n);
+    EXPECT_EQ(stats.at("interrupted"), false);
+    const int failing = stats.at("failing_games").get<int>();
+    EXPECT_NE(r.out.find(fmt::format("stopped after {} failing game{} (--stop-after {})", failing,
+                                     failing == 1 ? "" : "s", c.n)),
+              std::string::npos)
+        << r.out;
+    // Settled and minimised as a complete run: the witness is a built board.
+    ASSERT_EQ(report.at("deviations").size(), 1u);
+    EXPECT_EQ(report.at("deviations")[0].at("witness").at("origin"), "built");
+  }
+  fs::remove_all(dir);
+}
+
+// The figures the progress line shows last: games, positions, requests,
+// follow-up requests, failing games and groups (a deviation two workers
+// found is one group).
+struct LineFigures {
+  std::uint64_t games = 0, positions = 0, requests = 0, followup = 0, failing = 0, groups = 0;
+  bool done = false;
+  friend bool operator==(const LineFigures&, const LineFigures&) = default;
+};
+
+std::ostream& operator<<(std::ostream& o, const LineFigures& f) {
+  return o << fmt::format("{} games, {} positions, {}+{} requests, {} failing, {} groups{}",
+                          f.games, f.positions, f.requests, f.followup, f.failing, f.groups,
+                          f.done ? ", done" : "");
+}
+
+// The last drawing of the progress line on `err` (lines rewritten in place
+// with '\r').
+std::string last_drawing(const std::string& err) {
+  std::string text = err;
+  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
+  return text.substr(text.rfind('\r') + 1);
+}
+
+LineFigures line_figures(const std::string& line) {
+  static const std::regex figures(
+      R"(^(\d+)(/\d+)? games, (\d+) positions, (\d+) requests \(\+(\d+) follow-up\), (\d+) )"
+      R"(failing games? \((\d+) groups?\), )");
+  LineFigures f;
+  std::smatch m;
+  if (std::regex_search(line, m, figures)) {
+    auto n = [&](int i) { return std::stoull(m[i].str()); };
+    f = {n(1), n(3), n(4), n(5), n(6), n(7), false};
+  }
+  f.done = line.find(", done in ") != std::string::npos;
+  return f;
+}
+
+// The same figures from the summary on stdout (games, positions, requests)
+// and the JSON report (failing games, groups).
+LineFigures summary_figures(const std::string& out, const nlohmann::json& report) {
+  LineFigures f;
+  unsigned long long g = 0, p = 0, m = 0, skipped = 0, rq = 0, fu = 0;
+  const std::size_t at = out.find(" games, ", out.find("(seed "));
+  const std::size_t from = out.rfind(' ', at - 1) + 1;
+  if (std::sscanf(out.c_str() + from,
+                  "%llu games, %llu positions, %llu moves, %llu positions skipped (not "
+                  "representable), %llu requests (and %llu follow-up)",
+                  &g, &p, &m, &skipped, &rq, &fu) == 6)
+    f = {g, p, rq, fu, 0, 0, true};
+  f.failing = report.at("stats").at("failing_games");
+  f.groups = report.at("deviations").size() + report.at("accepted").size() +
+             report.at("unexplained").size();
+  return f;
+}
+
+// With --progress the line is drawn even to a pipe; its last figures are
+// the summary's, in one process and over --jobs workers alike.
+TEST(CheckCli, TheProgressLineEndsWithTheSummarysFigures) {
+  const fs::path dir = fresh_dir("progress");
+  fs::create_directories(dir);
+  for (const std::string jobs : {"1", "2"}) {
+    SCOPED_TRACE("--jobs " + jobs);
+    const fs::path json = dir / ("r" + jobs + ".json");
+    const RunResult r =
+        run_oracle({"check", "--engine", oracle_engine("--mutant entry-end-flipped"), "--ruleset",
+                    "ap-zanzibar", "--games", "8", "--seed", "9", "--jobs", jobs, "--progress",
+                    "--json-out", json.string()},
+                   120);
+    ASSERT_EQ(r.status, 1) << r.out << r.err;
+    const std::string line = last_drawing(r.err);
+    const LineFigures shown = line_figures(line);
+    const LineFigures summary = summary_figures(r.out, read_json(json));
+    EXPECT_TRUE(shown.done) << line;
+    EXPECT_GT(summary.games, 0u) << r.out;
+    EXPECT_EQ(shown, summary) << "line: " << line << "\nsummary:\n" << r.out;
+    EXPECT_EQ(line.rfind("8/8 games, ", 0), 0u) << line;
+  }
+  // The time left, while the run goes on: of --time, and of --budget.
+  for (const std::vector<std::string>& limit :
+       {std::vector<std::string>{"--time", "1.5"}, {"--budget", "20000", "--games", "1000"}}) {
+    std::vector<std::string> args{"check",     "--engine",    oracle_engine(),
+                                  "--ruleset", "ap-zanzibar", "--progress"};
+    args.insert(args.end(), limit.begin(), limit.end());
+    const RunResult r = run_oracle(args, 120);
+    EXPECT_EQ(r.status, 0) << limit[0] << r.out << r.err;
+    EXPECT_NE(r.err.find(", ETA "), std::string::npos) << limit[0] << r.err;
+    EXPECT_TRUE(line_figures(last_drawing(r.err)).done) << r.err;
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -226,7 +226,7 @@ class CheckProcess {
 // The groups (deviations and other findings) the latest progress line on
 // stderr shows.
 int groups_shown(const std::string& err) {
-  static const std::regex groups(R"(\((\d+) groups\))");
+  static const std::regex groups(R"(\((\d+) groups?\))");
   int last = 0;
   for (auto it = std::sregex_iterator(err.begin(), err.end(), groups); it != std::sregex_iterator();
        ++it)

@@ -304,6 +304,7 @@ TEST(ExitStatus, IsTheSameForEveryCommand) {
   const std::vector<Case> cases{
       // 0: everything agrees
       {{"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--games", "2"}, 0},
+      {{"check", "--engine", oracle_engine(), "--ruleset", "all", "--games", "1"}, 0},
       {{"scenarios", scenarios}, 0},
       {{"scenarios", scenarios, "--engine", oracle_engine()}, 0},
       {{"diverge", "--rulesets", "ap-zanzibar,guide-v2", "--positions", "20", "--out",
@@ -314,10 +315,15 @@ TEST(ExitStatus, IsTheSameForEveryCommand) {
         "ap-zanzibar", "--games", "10", "--json-out", (dir / "f.json").string()},
        1},
       {{"scenarios", scenarios, "--engine", oracle_engine("--mutant capture-needs-three")}, 1},
+      // --ruleset all: the worst of its rulesets', and --stop-after is no interruption
+      {{"check", "--engine", oracle_engine("--mutant capture-needs-three"), "--ruleset", "all",
+        "--games", "10", "--stop-after", "1"},
+       1},
       {{"report", "merge", (dir / "f.json").string()}, 1},
       // 2: usage
       {{"check", "--ruleset", "ap-zanzibar"}, 2},
       {{"check", "--engine", oracle_engine(), "--ruleset", "nope"}, 2},
+      {{"check", "--engine", oracle_engine(), "--ruleset", "all", "--game", "1"}, 2},
       {{"scenarios", "--frobnicate"}, 2},
       {{"diverge", "--rulesets", "ap-zanzibar"}, 2},
       {{"play", "--ruleset", "ap-zanzibar", "--position", "start", "--move", "A1L"}, 2},
@@ -330,6 +336,10 @@ TEST(ExitStatus, IsTheSameForEveryCommand) {
         "ap-zanzibar"},
        2},
       {{"scenarios", scenarios, "--engine", (dir / "no-such-engine").string()}, 2},
+      {{"check", "--engine", (dir / "no-such-engine").string(), "--ruleset", "all"}, 2},
+      {{"check", "--engine", fmt::format("{} lists my-variant", BAO_FAKE_ENGINE), "--ruleset",
+        "all"},
+       2},
       {{"scenarios", scenarios, "--engine", fmt::format("{} version", BAO_FAKE_ENGINE)}, 2},
   };
   for (const Case& c : cases) {

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <memory>
@@ -200,6 +201,17 @@ enum class Search : std::uint8_t {
 std::string_view to_string(Search s);
 std::optional<Search> search_from(std::string_view s);
 
+struct Stats;
+
+// A question a run asks before each game it plays, with its totals so far
+// (CheckOptions::shared_stop). Like StopQuestion, not part of the options'
+// value.
+struct GameQuestion {
+  std::function<bool(const Stats&)> ask;
+  bool operator()(const Stats& s) const { return ask && ask(s); }
+  friend bool operator==(const GameQuestion&, const GameQuestion&) { return true; }
+};
+
 struct CheckOptions {
   std::string ruleset;
   Search search = Search::Coverage;
@@ -238,6 +250,11 @@ struct CheckOptions {
   // no minimising (witnesses stay where the games met them), and the result
   // has Stats::interrupted set. Empty: never.
   StopQuestion stop_requested;
+  // Asked before each game; once true, no new game starts and the run ends
+  // as at `max_findings` (settled and minimised, not interrupted): the
+  // failing games of all the processes of a run (--jobs) have reached
+  // `max_findings`, so that they count towards one limit. Empty: never.
+  GameQuestion shared_stop;
   friend bool operator==(const CheckOptions&, const CheckOptions&) = default;
 };
 
@@ -280,6 +297,10 @@ struct Stats {
   // ("SIGINT"), when the caller knows.
   bool interrupted = false;
   std::string signal;
+  // The run ended at CheckOptions::max_findings (--stop-after N: N here)
+  // before it had played the games it was asked for; 0 otherwise. Not an
+  // interruption: what it holds is settled and minimised.
+  std::uint64_t stop_after = 0;
   friend bool operator==(const Stats&, const Stats&) = default;
 };
 
@@ -350,6 +371,15 @@ std::string to_json(const CheckResult& r);
 Expected<CheckResult> from_json(std::string_view text, const std::string& where);
 std::string to_markdown(const CheckResult& r);
 std::string to_junit(const CheckResult& r);
+// The testsuite element of to_junit (indented for a <testsuites> document),
+// with its counts, so that several runs can share one JUnit file.
+struct JunitSuite {
+  std::string name;
+  std::string xml;
+  int tests = 0, failures = 0, errors = 0, skipped = 0;
+  double seconds = 0;
+};
+JunitSuite junit_testsuite(const CheckResult& r);
 // A ready-to-commit scenario for one finding, and for one deviation: the
 // plain ruleset's answers at the witness.
 std::string witness_yaml(const CheckResult& r, const Finding& f, std::size_t index);
@@ -361,5 +391,9 @@ std::string summary_text(const CheckResult& r);
 // Writes report.md, report.json, junit.xml and witnesses/*.yaml into `dir`
 // (each file written whole, then renamed into place).
 Expected<bool> write_report(const CheckResult& r, const std::string& dir);
+// The files write_report writes, by their path in the folder; and whether a
+// path there (`is_folder`: a folder) is one of those a report replaces.
+std::vector<std::pair<std::string, std::string>> report_files(const CheckResult& r);
+bool report_owns(const std::filesystem::path& relative, bool is_folder);
 
 }  // namespace bao::check

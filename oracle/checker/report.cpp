@@ -305,6 +305,14 @@ std::string interrupted_text(const CheckResult& r) {
                      r.stats.games == 1 ? "" : "s");
 }
 
+// "stopped after 2 failing games (--stop-after 2): ...": a run that ended
+// at its limit, which is no interruption.
+std::string stopped_text(const CheckResult& r) {
+  return fmt::format(
+      "stopped after {} failing game{} (--stop-after {}): the rest of the games were not played",
+      r.stats.failing_games, r.stats.failing_games == 1 ? "" : "s", r.stats.stop_after);
+}
+
 // What an interrupted report holds, one sentence.
 constexpr std::string_view kInterruptedHolds =
     "what was found until then is kept; the witnesses are the boards the games met (not "
@@ -369,7 +377,8 @@ std::string to_json(const CheckResult& r) {
               {"settled_deviations", r.stats.settled_deviations},
               {"settled_findings", r.stats.settled_findings},
               {"seconds", r.stats.seconds},
-              {"interrupted", r.stats.interrupted}}},
+              {"interrupted", r.stats.interrupted},
+              {"stop_after", r.stats.stop_after}}},
             {"deviations", deviations},
             {"unexplained", unexplained},
             {"notation", notation},
@@ -515,6 +524,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     // Absent from the reports of versions before interruption was kept.
     r.stats.interrupted = s.value("interrupted", false);
     r.stats.signal = s.value("signal", std::string());
+    // Absent from the reports of versions that did not say so.
+    if (s.contains("stop_after")) r.stats.stop_after = whole<std::uint64_t>(s, "stop_after");
     // Open deviations, then accepted ones, each list holding only its own:
     // to_json puts a deviation in the list its `accepted` says, so one in
     // the other list would come back elsewhere, and the round trip of
@@ -574,6 +585,7 @@ static std::string summary_text_raw(const CheckResult& r) {
       s.requests, s.followup_requests, s.seconds,
       s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
   if (s.interrupted) out = fmt::format("{}: {}\n", interrupted_text(r), kInterruptedHolds) + out;
+  if (s.stop_after > 0) out += stopped_text(r) + "\n";
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
   if (devs.empty() && r.findings.empty()) {
@@ -626,6 +638,7 @@ std::string to_markdown(const CheckResult& r) {
   if (s.interrupted)
     out += fmt::format("**This run was {}**: {}.\n\n", md_text(interrupted_text(r)),
                        kInterruptedHolds);
+  if (s.stop_after > 0) out += md_text(stopped_text(r)) + ".\n\n";
   // The diagnosis first.
   if (devs.empty() && r.findings.empty()) {
     out +=
@@ -836,31 +849,41 @@ std::vector<JunitCase> junit_cases(const CheckResult& r) {
 
 }  // namespace
 
-std::string to_junit(const CheckResult& r) {
-  const std::string classname = "bao-oracle check " + r.options.ruleset;
+JunitSuite junit_testsuite(const CheckResult& r) {
+  JunitSuite suite;
+  suite.name = "bao-oracle check " + r.options.ruleset;
+  suite.seconds = r.stats.seconds;
   std::string body;
-  int failures = 0, skipped = 0, errors = 0;
   const std::vector<JunitCase> cases = junit_cases(r);
+  suite.tests = static_cast<int>(cases.size());
   for (const JunitCase& c : cases) {
     if (!c.error.empty())
-      ++errors;
+      ++suite.errors;
     else if (!c.failures.empty())
-      ++failures;
+      ++suite.failures;
     else if (!c.skips.empty())
-      ++skipped;
-    body += junit_case_xml(classname, c);
+      ++suite.skipped;
+    body += junit_case_xml(suite.name, c);
   }
   std::string properties = provenance_junit_properties(r.provenance, 6);
   if (r.stats.interrupted)
     properties += fmt::format("      <property name=\"interrupted\" value=\"{}\"/>\n",
                               xml_escape(r.stats.signal.empty() ? "true" : r.stats.signal));
-  return fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+  if (r.stats.stop_after > 0)
+    properties +=
+        fmt::format("      <property name=\"stop-after\" value=\"{}\"/>\n", r.stats.stop_after);
+  suite.xml = fmt::format(
       "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" "
       "skipped=\"{}\" time=\"{:.3f}\">\n    <properties>\n{}    </properties>\n{}"
-      "  </testsuite>\n</testsuites>\n",
-      xml_escape(classname), cases.size(), failures, errors, skipped, r.stats.seconds, properties,
-      body);
+      "  </testsuite>\n",
+      xml_escape(suite.name), suite.tests, suite.failures, suite.errors, suite.skipped,
+      suite.seconds, properties, body);
+  return suite;
+}
+
+std::string to_junit(const CheckResult& r) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n" + junit_testsuite(r).xml +
+         "</testsuites>\n";
 }
 
 namespace {
@@ -934,6 +957,27 @@ bool owned_by_check(const std::filesystem::path& rel, bool is_folder) {
 
 }  // namespace
 
+std::vector<std::pair<std::string, std::string>> report_files(const CheckResult& r) {
+  std::vector<std::pair<std::string, std::string>> files;
+  files.emplace_back("report.json", to_json(r));
+  files.emplace_back("report.md", to_markdown(r));
+  files.emplace_back("junit.xml", to_junit(r));
+  for (const Deviation& dev : r.deviations) {
+    if (dev.witness.position.empty()) continue;
+    files.emplace_back("witnesses/" + deviation_id(r, dev) + ".yaml", deviation_yaml(r, dev));
+  }
+  for (std::size_t i = 0; i < r.findings.size(); ++i) {
+    const Finding& f = r.findings[i];
+    if (f.position.empty() || f.kind == FindingKind::ProtocolFault) continue;
+    files.emplace_back("witnesses/" + witness_id(r, f, i) + ".yaml", witness_yaml(r, f, i));
+  }
+  return files;
+}
+
+bool report_owns(const std::filesystem::path& relative, bool is_folder) {
+  return owned_by_check(relative, is_folder);
+}
+
 Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
   // Everything is rendered before the first file is written, and the whole
   // set replaces the old one in one step: a run stopped at any point leaves
@@ -941,18 +985,7 @@ Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
   // report of another.
   FileSet set;
   set.owns = owned_by_check;
-  set.files.emplace_back("report.json", to_json(r));
-  set.files.emplace_back("report.md", to_markdown(r));
-  set.files.emplace_back("junit.xml", to_junit(r));
-  for (const Deviation& dev : r.deviations) {
-    if (dev.witness.position.empty()) continue;
-    set.files.emplace_back("witnesses/" + deviation_id(r, dev) + ".yaml", deviation_yaml(r, dev));
-  }
-  for (std::size_t i = 0; i < r.findings.size(); ++i) {
-    const Finding& f = r.findings[i];
-    if (f.position.empty() || f.kind == FindingKind::ProtocolFault) continue;
-    set.files.emplace_back("witnesses/" + witness_id(r, f, i) + ".yaml", witness_yaml(r, f, i));
-  }
+  set.files = report_files(r);
   if (auto ok = replace_folder(dir, set); !ok)
     return Error{fmt::format("--report: {}", ok.error().message)};
   return true;

@@ -1049,7 +1049,10 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       break;
     if (checker.stopping()) break;
     if (!options.only_game && g % options.shard_count != options.shard_index) continue;
-    if (result.stats.failing_games >= options.max_findings) break;
+    if (result.stats.failing_games >= options.max_findings || options.shared_stop(result.stats)) {
+      result.stats.stop_after = options.max_findings;
+      break;
+    }
 
     checker.new_game();
     std::optional<Position> planned;
@@ -1317,6 +1320,7 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
       if (!out.stats.interrupted) out.stats.signal = p.stats.signal;
       out.stats.interrupted = true;
     }
+    out.stats.stop_after = std::max(out.stats.stop_after, p.stats.stop_after);
   }
   // In game order, so the merge does not depend on the part order.
   std::vector<Finding> all;

@@ -16,6 +16,7 @@
 #include <ostream>
 
 #include "oracle/checker/check.hpp"
+#include "oracle/checker/check_all.hpp"
 #include "oracle/checker/engine_probe.hpp"
 #include "oracle/core/data.hpp"
 #include "oracle/core/files.hpp"
@@ -59,29 +60,100 @@ Expected<std::pair<std::uint32_t, std::uint32_t>> parse_shard(const std::string&
   return Error{fmt::format("--shard: expected I/N with 0 <= I < N, got '{}'", s)};
 }
 
-// Shows progress on a terminal, one line rewritten in place.
+// "12 s", "3 min 05 s", "1 h 02 min" (as diverge writes its ETA).
+std::string duration_text(double seconds) {
+  const auto s = static_cast<long>(seconds + 0.5);
+  if (s < 60) return fmt::format("{} s", s);
+  if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
+  return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
+}
+
+// What a run was asked to do, for the time left on its progress line.
+struct ProgressPlan {
+  std::string label;         // "[2/11 guide-v2] " with --ruleset all, else empty
+  std::uint64_t games = 0;   // the games it plays (its shard's share); 0 with --time
+  double time = 0;           // --time
+  std::uint64_t budget = 0;  // --budget: requests, follow-up ones included
+};
+
+// The games of `games` that shard I/N plays (g % N == I).
+std::uint64_t games_in_shard(std::uint64_t games, std::uint32_t i, std::uint32_t n) {
+  return games / n + (i < games % n ? 1 : 0);
+}
+
+ProgressPlan progress_plan(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
+                           std::string label = "") {
+  ProgressPlan p;
+  p.label = std::move(label);
+  p.games = o.game ? 1 : o.time > 0 ? 0 : games_in_shard(o.games, shard_i, shard_n);
+  p.time = o.game ? 0 : o.time;
+  p.budget = o.budget;
+  return p;
+}
+
+// The progress line: the run's totals (over all its workers), what they
+// found, the rate and the time left by the first limit to be reached:
+// games played of those to play, time left of --time, requests spent of
+// --budget. The last one drawn, `done`, shows the run's final figures,
+// those of its summary, and its time.
+std::string progress_text(const ProgressPlan& plan, const check::Stats& s, std::size_t groups,
+                          bool done) {
+  const std::uint64_t spent = s.requests + s.followup_requests;
+  std::optional<double> left;
+  auto take = [&](double v) { left = left ? std::min(*left, v) : v; };
+  if (plan.time > 0) take(std::max(0.0, plan.time - s.seconds));
+  if (plan.games > 0 && s.games > 0)
+    take(s.seconds * double(plan.games - std::min(s.games, plan.games)) / double(s.games));
+  if (plan.budget > 0 && spent > 0)
+    take(s.seconds * double(plan.budget - std::min(spent, plan.budget)) / double(spent));
+  const std::string when = done   ? fmt::format("done in {:.1f} s", s.seconds)
+                           : left ? "ETA " + duration_text(*left)
+                                  : std::string("ETA --");
+  return fmt::format(
+      "{}{}{} games, {} positions, {} requests (+{} follow-up), {} failing game{} ({} group{}), "
+      "{:.0f} positions/s, {}",
+      plan.label, s.games, plan.games > 0 ? fmt::format("/{}", plan.games) : "", s.positions,
+      s.requests, s.followup_requests, s.failing_games, s.failing_games == 1 ? "" : "s", groups,
+      groups == 1 ? "" : "s", s.seconds > 0 ? double(s.positions) / s.seconds : 0.0, when);
+}
+
+// Shows progress on a terminal (or anywhere with --progress), one line
+// rewritten in place on stderr.
 class ProgressLine {
  public:
-  explicit ProgressLine(bool enabled) : enabled_(enabled) {}
+  ProgressLine(bool enabled, ProgressPlan plan) : enabled_(enabled), plan_(std::move(plan)) {}
   ~ProgressLine() { done(); }
   void show(const check::Stats& s, std::size_t groups) {
-    if (!enabled_) return;
-    const std::string line =
-        fmt::format("\r{} games, {} positions, {} findings ({} groups), {:.0f} positions/s   ",
-                    s.games, s.positions, s.failing_games, groups,
-                    s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
-    (void)!::write(2, line.data(), line.size());
-    shown_ = true;
+    draw(progress_text(plan_, s, groups, false));
+  }
+  // The final figures, then the end of the line.
+  void finish(const check::Stats& s, std::size_t groups) {
+    draw(progress_text(plan_, s, groups, true));
+    done();
   }
   void done() {
-    if (shown_) (void)!::write(2, "\n", 1);
-    shown_ = false;
+    if (shown_ > 0) (void)!::write(2, "\n", 1);
+    shown_ = 0;
   }
 
  private:
+  void draw(std::string line) {
+    if (!enabled_) return;
+    const std::size_t width = line.size();
+    if (width < shown_) line += std::string(shown_ - width, ' ');  // over the longer one before
+    line.insert(0, "\r");
+    (void)!::write(2, line.data(), line.size());
+    shown_ = std::max(width, std::size_t{1});
+  }
+
   bool enabled_;
-  bool shown_ = false;
+  ProgressPlan plan_;
+  std::size_t shown_ = 0;  // the width of the line drawn last; 0: none
 };
+
+std::size_t groups_of(const check::CheckResult& r) {
+  return r.deviations.size() + r.findings.size();
+}
 
 // 0 the engine agreed, 1 findings, 2 an engine that could not be checked
 // at all, 128 + the signal for an interrupted run.
@@ -176,12 +248,22 @@ check::CheckResult interrupted_at_start(const CheckCli& o, std::uint32_t shard_i
   return r;
 }
 
+// One entry of the --accept file.
+struct AcceptEntry {
+  std::string switch_id;  // a switch id, or empty
+  std::string clause;     // a clause id, or empty
+  std::string reason;
+  std::vector<std::string> rulesets;  // where it holds; empty: every ruleset
+  std::string where;                  // "FILE:LINE" of the entry
+  std::string id_where;               // "FILE:LINE" of its switch or clause
+};
+
 // Reads the --accept file: a YAML map with one key, `accept`, a list of
 // entries each naming a `switch` (a switch id of the ruleset, modelled
 // from the start) or a `clause` (deviations on it are accepted however
-// they are found), and a non-empty `reason`.
-Expected<bool> read_accept_file(const std::string& path, const Ruleset& rules,
-                                check::CheckOptions& c) {
+// they are found), a non-empty `reason`, and optionally `rulesets`, the
+// ids of the rulesets it holds for (for --ruleset all).
+Expected<std::vector<AcceptEntry>> read_accept_entries(const std::string& path) {
   auto text = read_file(path, std::size_t{1} << 20);  // an accept list is a few lines
   if (!text) return Error{fmt::format("--accept: {}", text.error().message)};
   YAML::Node root;
@@ -200,6 +282,7 @@ Expected<bool> read_accept_file(const std::string& path, const Ruleset& rules,
     if (key.first.as<std::string>() != "accept")
       return Error{fmt::format("--accept: {}: unknown key '{}'", where(key.first),
                                key.first.as<std::string>())};
+  std::vector<AcceptEntry> entries;
   try {
     for (const YAML::Node& e : root["accept"]) {
       if (!e.IsMap())
@@ -209,40 +292,87 @@ Expected<bool> read_accept_file(const std::string& path, const Ruleset& rules,
                         where(e))};
       for (const auto& key : e) {
         const std::string k = key.first.as<std::string>();
-        if (k != "switch" && k != "clause" && k != "reason")
-          return Error{fmt::format("--accept: {}: unknown key '{}' (switch, clause, reason)",
-                                   where(key.first), k)};
+        if (k != "switch" && k != "clause" && k != "reason" && k != "rulesets")
+          return Error{
+              fmt::format("--accept: {}: unknown key '{}' (switch, clause, reason, rulesets)",
+                          where(key.first), k)};
       }
-      const std::string reason = e["reason"] ? e["reason"].as<std::string>() : "";
-      if (reason.empty())
+      AcceptEntry a;
+      a.where = where(e);
+      a.reason = e["reason"] ? e["reason"].as<std::string>() : "";
+      if (a.reason.empty())
         return Error{fmt::format("--accept: {}: every entry needs a reason", where(e))};
       if (e["switch"] && e["clause"])
         return Error{fmt::format("--accept: {}: name a switch or a clause, not both", where(e))};
       if (e["switch"]) {
-        const std::string id = e["switch"].as<std::string>();
-        if (!find_switch(rules, id))
-          return Error{
-              fmt::format("--accept: {}: '{}' is no switch of {} (see `bao-oracle "
-                          "switches {}`)",
-                          where(e["switch"]), id, rules.id, rules.id)};
-        c.accepted.push_back(id);
-        c.accept_reasons.push_back(reason);
+        a.switch_id = e["switch"].as<std::string>();
+        a.id_where = where(e["switch"]);
       } else if (e["clause"]) {
-        const std::string id = e["clause"].as<std::string>();
-        if (!governs(rules, find_clause(id)))
-          return Error{
-              fmt::format("--accept: {}: '{}' is no clause of {} (see `bao-oracle "
-                          "clauses {}`)",
-                          where(e["clause"]), id, rules.id, rules.id)};
-        c.accepted_clauses.push_back(id);
-        c.accepted_clause_reasons.push_back(reason);
+        a.clause = e["clause"].as<std::string>();
+        a.id_where = where(e["clause"]);
       } else {
         return Error{fmt::format("--accept: {}: an entry names a switch or a clause", where(e))};
       }
+      if (e["rulesets"]) {
+        if (!e["rulesets"].IsSequence() || e["rulesets"].size() == 0)
+          return Error{fmt::format("--accept: {}: `rulesets` is a list of ruleset ids",
+                                   where(e["rulesets"]))};
+        for (const YAML::Node& r : e["rulesets"]) {
+          const std::string id = r.as<std::string>();
+          if (!find_ruleset(id))
+            return Error{
+                fmt::format("--accept: {}: unknown ruleset '{}' (see `bao-oracle "
+                            "rulesets`)",
+                            where(r), id)};
+          a.rulesets.push_back(id);
+        }
+      }
+      entries.push_back(std::move(a));
     }
   } catch (const YAML::Exception& e) {
     return Error{fmt::format("--accept: {}:{}: {}", path, e.mark.line + 1, e.msg)};
   }
+  return entries;
+}
+
+// Whether the entry names a switch or a clause of `rules`.
+bool accept_fits(const AcceptEntry& a, const Ruleset& rules) {
+  return a.switch_id.empty() ? governs(rules, find_clause(a.clause))
+                             : find_switch(rules, a.switch_id).has_value();
+}
+
+bool accept_holds_for(const AcceptEntry& a, const Ruleset& rules) {
+  return a.rulesets.empty() ||
+         std::find(a.rulesets.begin(), a.rulesets.end(), rules.id) != a.rulesets.end();
+}
+
+// The entries that hold for `rules`, into `c`. `strict` (one --ruleset):
+// an entry for it that names no switch or clause of it is an error;
+// otherwise (--ruleset all) such an entry is left to the other rulesets.
+Expected<bool> apply_accept(const std::vector<AcceptEntry>& entries, const Ruleset& rules,
+                            bool strict, check::CheckOptions& c) {
+  std::vector<Switch> switches;
+  for (const AcceptEntry& a : entries) {
+    if (!accept_holds_for(a, rules)) continue;
+    if (!accept_fits(a, rules)) {
+      if (!strict) continue;
+      return Error{fmt::format("--accept: {}: '{}' is no {} of {} (see `bao-oracle {} {}`)",
+                               a.id_where, a.switch_id.empty() ? a.clause : a.switch_id,
+                               a.switch_id.empty() ? "clause" : "switch", rules.id,
+                               a.switch_id.empty() ? "clauses" : "switches", rules.id)};
+    }
+    if (!a.switch_id.empty()) {
+      c.accepted.push_back(a.switch_id);
+      c.accept_reasons.push_back(a.reason);
+      switches.push_back(*find_switch(rules, a.switch_id));
+    } else {
+      c.accepted_clauses.push_back(a.clause);
+      c.accepted_clause_reasons.push_back(a.reason);
+    }
+  }
+  if (auto combined = apply_switches(rules, switches); !combined)
+    return Error{fmt::format("--accept: the accepted switches cannot be combined under {}: {}",
+                             rules.id, combined.error().message)};
   return true;
 }
 
@@ -291,58 +421,108 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
   }
   c.request_budget = o.budget;
   if (!o.accept_file.empty()) {
-    auto read = read_accept_file(o.accept_file, *find_ruleset(o.ruleset), c);
+    auto entries = read_accept_entries(o.accept_file);
+    if (!entries) return entries.error();
+    auto read = apply_accept(*entries, *find_ruleset(o.ruleset), !o.accept_others, c);
     if (!read) return read.error();
   }
   return c;
 }
 
-// One process's share of the games.
-int run_one(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
-            std::ostream& err) {
+// The parent's word to a worker of --jobs with --stop-after (on the
+// worker's stdin): 'g' go on, 's' start no new game. `wait`: block for it
+// (the answer to an `ask`); otherwise only look. The end of the input or
+// an interruption is a stop.
+bool parent_says_stop(bool wait) {
+  for (;;) {
+    pollfd fds[2] = {{0, POLLIN, 0}, {interrupt::wake_fd(), POLLIN, 0}};
+    const int n = ::poll(fds, fds[1].fd >= 0 ? 2 : 1, wait ? -1 : 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return true;
+    if (n == 0) return false;  // nothing said yet
+    if (fds[1].fd >= 0 && fds[1].revents) return true;
+    char c = 0;
+    const ssize_t got = ::read(0, &c, 1);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0 || c == 's') return true;
+    if (c == 'g' && wait) return false;
+  }
+}
+
+// A worker's line for its parent: "progress" (or "ask", which waits for
+// the parent's word) and its running totals.
+std::string worker_line(std::string_view kind, const check::Stats& s, std::size_t groups) {
+  return fmt::format("{} {} {} {} {} {} {}\n", kind, s.games, s.positions, s.failing_games, groups,
+                     s.requests, s.followup_requests);
+}
+
+// Checks one ruleset in this process: the result to report (an engine that
+// could not be started, a run interrupted before it began and a complete
+// run alike), or an input error.
+Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
+                                       std::uint32_t shard_n, std::ostream& out, std::ostream& err,
+                                       const ProgressPlan& plan) {
   auto argv = protocol::split_command(o.engine);
-  if (!argv) return fail(err, argv.error().message);
+  if (!argv) return argv.error();
   protocol::EngineOptions engine;
   engine.argv = std::move(*argv);
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);
-  if (interrupted()) return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
+  if (interrupted()) return interrupted_at_start(o, shard_i, shard_n);
   // An engine that cannot be started, lacks the ruleset or fails the
   // handshake: exit 2, and the reports asked for say so.
   if (started.usage)
-    return finish(
-        fault_at_start(o, shard_i, shard_n, check::Fault{"start", started.usage->message}), o, out,
-        err);
-  if (started.fault)
-    return finish(fault_at_start(o, shard_i, shard_n, *started.fault), o, out, err);
+    return fault_at_start(o, shard_i, shard_n, check::Fault{"start", started.usage->message});
+  if (started.fault) return fault_at_start(o, shard_i, shard_n, *started.fault);
 
-  ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)));
+  ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)), plan);
+  std::size_t groups_now = 0;
   check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
+    groups_now = groups;
     if (o.progress_lines) {
-      out << fmt::format("progress {} {} {} {}\n", s.games, s.positions, s.failing_games, groups)
-          << std::flush;
+      out << worker_line("progress", s, groups) << std::flush;
     } else {
       line.show(s, groups);
     }
   };
   auto options = check_options(o, err, shard_i, shard_n);
-  if (!options) return fail(err, options.error().message);
+  if (!options) return options.error();
   options.value().stop_requested.ask = interrupted;
+  // A worker of --jobs with --stop-after asks its parent before the next
+  // game whenever it has found another failing game, and looks for the
+  // parent's word before every game: the failing games of all the workers
+  // count towards the one limit.
+  std::uint64_t asked_at = 0;
+  bool told_stop = false;
+  if (o.shared_stop)
+    options.value().shared_stop.ask = [&](const check::Stats& s) {
+      if (told_stop) return true;
+      if (s.failing_games > asked_at) {
+        asked_at = s.failing_games;
+        out << worker_line("ask", s, groups_now) << std::flush;
+        told_stop = parent_says_stop(true);
+      } else {
+        told_stop = parent_says_stop(false);
+      }
+      return told_stop;
+    };
   auto result = check::run_check(*started.probe, *options, progress);
-  line.done();
-  if (!result) return fail(err, result.error().message);
+  if (!result) return result.error();
+  line.finish(result->stats, groups_of(*result));
   result.value().command = o.engine;
   // The engine is stopped before the report is written.
   started.probe.reset();
   if (result->stats.interrupted)
     result.value().stats.signal = interrupt::signal_name(interrupt::received());
-  return finish(*result, o, out, err);
+  return std::move(*result);
 }
 
 struct Worker {
   pid_t pid = -1;
-  int out = -1;
+  int out = -1;  // its stdout: progress lines
+  int in = -1;   // its stdin, with --stop-after: the parent's word
+  bool told_stop = false;
   std::string buffer;
   std::string json;
   check::Stats last;
@@ -355,7 +535,11 @@ struct Worker {
 // its engines SIGKILL when it ends. Interrupted, this process passes the
 // signal on to the workers, which stop their engines and write what they
 // found so far; their reports are merged as usual, and the run is reported
-// as interrupted.
+// as interrupted. With --stop-after N the workers' failing games count
+// towards N together: each worker asks before its next game whenever it has
+// found one (an `ask` line), and once they add up to N every worker is told
+// to start no new game; they finish the game they are playing, settle and
+// minimise, and the run is a complete one that stopped at its limit.
 // The workers' folders `bao-check-<pid>` that runs killed with SIGKILL left
 // in `dir`: their process is gone, so nothing else removes them.
 void remove_stale_worker_folders(const std::filesystem::path& dir) {
@@ -373,14 +557,38 @@ void remove_stale_worker_folders(const std::filesystem::path& dir) {
   }
 }
 
-int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
-             std::ostream& err) {
+// A word to a worker (parent_says_stop); 's' only once. A worker that has
+// ended no longer reads: writing to it fails with EPIPE (SIGPIPE is
+// ignored while workers run), which is harmless.
+void tell(Worker& w, char word) {
+  if (w.in < 0 || w.told_stop) return;
+  if (word == 's') w.told_stop = true;
+  while (::write(w.in, &word, 1) < 0 && errno == EINTR) {
+  }
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i,
+                                        std::uint32_t shard_n, std::ostream& err,
+                                        const ProgressPlan& plan) {
   namespace fs = std::filesystem;
   std::error_code ec;
   remove_stale_worker_folders(fs::temp_directory_path(ec));
   const fs::path tmp = fs::temp_directory_path(ec) / fmt::format("bao-check-{}", ::getpid());
   fs::create_directories(tmp, ec);
-  if (ec) return fail(err, fmt::format("cannot create {}: {}", tmp.string(), ec.message()));
+  if (ec) return Error{fmt::format("cannot create {}: {}", tmp.string(), ec.message())};
+  // A worker that ends before reading its word must not end this process.
+  struct sigaction pipe_was {};
+  ::sigaction(SIGPIPE, nullptr, &pipe_was);
+  if (pipe_was.sa_handler == SIG_DFL) ::signal(SIGPIPE, SIG_IGN);
+  struct RestorePipe {
+    struct sigaction& was;
+    ~RestorePipe() { ::sigaction(SIGPIPE, &was, nullptr); }
+  } restore_pipe{pipe_was};
   std::vector<Worker> workers(static_cast<std::size_t>(o.jobs));
   std::string failure;
   for (std::size_t j = 0; j < workers.size() && !interrupted(); ++j) {
@@ -402,38 +610,58 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
     } else {
       args.insert(args.end(), {"--games", std::to_string(o.games)});
     }
-    if (o.stop_after) args.insert(args.end(), {"--stop-after", std::to_string(*o.stop_after)});
+    if (o.stop_after)
+      args.insert(args.end(), {"--stop-after", std::to_string(*o.stop_after), "--shared-stop"});
     if (o.budget > 0) {
       // The budget shared out: worker j takes its part, the first ones the rest.
       const std::uint64_t part = o.budget / workers.size() + (j < o.budget % workers.size());
       args.insert(args.end(), {"--budget", std::to_string(std::max<std::uint64_t>(part, 1))});
     }
     if (!o.accept_file.empty()) args.insert(args.end(), {"--accept", o.accept_file});
+    if (o.accept_others) args.emplace_back("--accept-others");
     if (o.no_corpus) args.emplace_back("--no-corpus");
     for (const std::string& c : o.corpus) args.insert(args.end(), {"--corpus", c});
     int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) {
+    int word[2] = {-1, -1};
+    if (::pipe2(fds, O_CLOEXEC) != 0 || (o.stop_after && ::pipe2(word, O_CLOEXEC) != 0)) {
       failure = fmt::format("cannot create a pipe: {}", std::strerror(errno));
       break;
     }
     ChildSpec child;
     child.argv = std::move(args);
     child.file = "/proc/self/exe";
-    child.null_stdin = true;
+    child.null_stdin = word[0] < 0;
+    child.in = word[0];
     child.out = fds[1];
     child.death_signal = SIGTERM;  // it writes its report and stops its engines
     const auto started = start_child(child);
     ::close(fds[1]);
+    close_fd(word[0]);
     if (!started) {
       ::close(fds[0]);
+      close_fd(word[1]);
       failure = fmt::format("cannot start a worker: {}", started.error().message);
       break;
     }
     w.pid = *started;
     w.out = fds[0];
+    w.in = word[1];
   }
-  ProgressLine line((o.progress || ::isatty(2)) && failure.empty());
+  ProgressLine line((o.progress || ::isatty(2)) && failure.empty(), plan);
   const auto started_at = std::chrono::steady_clock::now();
+  auto totals = [&] {
+    check::Stats total;
+    for (const Worker& w : workers) {
+      total.games += w.last.games;
+      total.positions += w.last.positions;
+      total.failing_games += w.last.failing_games;
+      total.requests += w.last.requests;
+      total.followup_requests += w.last.followup_requests;
+    }
+    total.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at).count();
+    return total;
+  };
   // Once interrupted: the signal passed on, and when the workers are killed
   // if they have not finished by then.
   bool passed_on = false;
@@ -468,43 +696,43 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
       const ssize_t got = ::read(w.out, chunk, sizeof chunk);
       if (got <= 0) {
         if (got < 0 && errno == EINTR) continue;
-        ::close(w.out);
-        w.out = -1;
+        close_fd(w.out);
+        close_fd(w.in);
         continue;
       }
       w.buffer.append(chunk, static_cast<std::size_t>(got));
       std::size_t nl;
       while ((nl = w.buffer.find('\n')) != std::string::npos) {
-        unsigned long long g = 0, pos = 0, fails = 0, groups = 0;
-        if (std::sscanf(w.buffer.c_str(), "progress %llu %llu %llu %llu", &g, &pos, &fails,
-                        &groups) == 4) {
+        char kind[9] = {};
+        unsigned long long g = 0, pos = 0, fails = 0, groups = 0, requests = 0, followup = 0;
+        if (std::sscanf(w.buffer.c_str(), "%8s %llu %llu %llu %llu %llu %llu", kind, &g, &pos,
+                        &fails, &groups, &requests, &followup) == 7) {
           w.last.games = g;
           w.last.positions = pos;
           w.last.failing_games = fails;
+          w.last.requests = requests;
+          w.last.followup_requests = followup;
           w.groups = groups;
+          // The limit reached by all the workers together: none starts
+          // another game.
+          if (o.stop_after && totals().failing_games >= *o.stop_after)
+            for (Worker& other : workers) tell(other, 's');
+          if (std::string_view(kind) == "ask") tell(w, 'g');
         }
         w.buffer.erase(0, nl + 1);
       }
     }
-    check::Stats total;
     std::size_t groups = 0;
-    for (const Worker& w : workers) {
-      total.games += w.last.games;
-      total.positions += w.last.positions;
-      total.failing_games += w.last.failing_games;
-      groups += w.groups;
-    }
-    total.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at).count();
-    line.show(total, groups);
+    for (const Worker& w : workers) groups += w.groups;
+    line.show(totals(), groups);
   }
-  line.done();
   std::vector<check::CheckResult> parts;
   check::MergeOptions joined;
   joined.shard_index = shard_i;
   joined.shard_count = shard_n;
   for (std::size_t j = 0; j < workers.size(); ++j) {
     Worker& w = workers[j];
+    close_fd(w.in);
     if (w.pid < 0) continue;
     int status = 0;
     while (::waitpid(w.pid, &status, 0) < 0 && errno == EINTR) {
@@ -518,6 +746,7 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
     if (!exited || (WEXITSTATUS(status) > kExitFindings && !stopped)) {
       if (interrupted()) {
         // What the others found is still reported.
+        line.done();
         err << fmt::format(
                    "bao-oracle: worker {} ended without its report ({}); its games are "
                    "missing from the report\n",
@@ -544,18 +773,159 @@ int run_jobs(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, st
     joined.names.push_back(fmt::format("worker {}", j));
   }
   fs::remove_all(tmp, ec);
-  if (!failure.empty()) return fail(err, failure);
-  if (parts.empty() && interrupted())
-    return finish(interrupted_at_start(o, shard_i, shard_n), o, out, err);
+  if (!failure.empty()) return Error{failure};
+  if (parts.empty() && interrupted()) return interrupted_at_start(o, shard_i, shard_n);
   // An interrupted run reports what the workers wrote, the missing ones named above.
   joined.allow_missing = interrupted();
   auto merged = check::merge(parts, joined);
-  if (!merged) return fail(err, merged.error().message);
+  if (!merged) return merged.error();
   if (interrupted()) {
     merged.value().stats.interrupted = true;
     merged.value().stats.signal = interrupt::signal_name(interrupt::received());
   }
-  return finish(*merged, o, out, err);
+  // The final figures are the merged report's: a deviation two workers
+  // found is one group.
+  line.finish(merged->stats, groups_of(*merged));
+  return std::move(*merged);
+}
+
+// One ruleset checked, in this process or by --jobs workers.
+Expected<check::CheckResult> check_ruleset(const CheckCli& o, std::uint32_t shard_i,
+                                           std::uint32_t shard_n, std::ostream& out,
+                                           std::ostream& err, const ProgressPlan& plan) {
+  if (o.jobs > 1 && !o.game) return check_jobs(o, shard_i, shard_n, err, plan);
+  return check_one(o, shard_i, shard_n, out, err, plan);
+}
+
+// The worse of two exit statuses: an interruption (128 + N), then an
+// internal error (3), a usage, input or start-up failure (2), findings (1),
+// success (0).
+int worse(int a, int b) {
+  auto rank = [](int status) { return status > kExitSignalBase ? kExitSignalBase : status; };
+  return rank(b) > rank(a) ? b : a;
+}
+
+// `finish` for --ruleset all (and the merge of such reports): the reports
+// asked for, the summary, and the worst exit status of the rulesets. A
+// ruleset the engine could not be checked under is named on stderr; the
+// summary of the others still goes to stdout.
+int finish_all(check::AllResult a, const CheckCli& o, std::ostream& out, std::ostream& err) {
+  if (!o.command_line.empty()) {
+    a.provenance.command = o.command_line;
+    for (check::CheckResult& r : a.runs) r.provenance.command = o.command_line;
+  }
+  if (!o.json_out.empty()) {
+    auto w = write_file_atomic(o.json_out, check::to_json(a));
+    if (!w) return fail(err, w.error().message);
+  }
+  if (!o.report_dir.empty()) {
+    auto w = check::write_report(a, o.report_dir);
+    if (!w) return fail(err, w.error().message);
+  }
+  int status = 0;
+  for (const check::CheckResult& r : a.runs) status = worse(status, exit_status(r));
+  if (interrupted()) status = worse(status, kExitSignalBase + interrupt::received());
+  for (const check::CheckResult& r : a.runs)
+    if (check::failed_at_start(r))
+      for (const check::Finding& f : r.findings)
+        if (f.position.empty())
+          err << "bao-oracle: "
+              << printable(fmt::format("--engine: the engine could not be checked under {}: {}",
+                                       r.options.ruleset, f.actual))
+              << '\n'
+              << std::flush;
+  out << check::summary_text(a);
+  if (!o.report_dir.empty())
+    out << fmt::format(
+        "report written to {}/summary.md (also junit.xml, report.json and a folder per "
+        "ruleset)\n",
+        o.report_dir);
+  out << std::flush;
+  return status;
+}
+
+// --ruleset all: the engine's `rulesets` asked in a handshake of its own,
+// then each of them that this oracle knows checked in turn, in the
+// catalogue's order, each as `--ruleset R` with the same options would be.
+int run_all(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
+            std::ostream& err) {
+  auto argv = protocol::split_command(o.engine);
+  if (!argv) return fail(err, argv.error().message);
+  check::AllResult a;
+  a.command = o.engine;
+  {
+    protocol::EngineOptions engine;
+    engine.argv = std::move(*argv);
+    engine.timeout = std::chrono::milliseconds(o.timeout_ms);
+    engine.wake_fd = interrupt::wake_fd();
+    protocol::EngineClient client(std::move(engine));
+    auto info = client.start();
+    if (interrupted()) {
+      err << "bao-oracle: interrupted before any ruleset was checked\n" << std::flush;
+      return kExitSignalBase + interrupt::received();
+    }
+    if (!info)
+      return fail(err, fmt::format("--engine: the engine could not be checked: {} (expected the "
+                                   "handshake: protocol 1, name, rulesets)",
+                                   protocol::describe(info.fault())));
+    a.engine = info->name;
+    a.listed = info->rulesets;
+  }
+  auto listed = [&](std::string_view id) {
+    return std::find(a.listed.begin(), a.listed.end(), id) != a.listed.end();
+  };
+  std::vector<const Ruleset*> to_check;
+  for (const Ruleset* r : all_rulesets()) {
+    if (listed(r->id))
+      to_check.push_back(r);
+    else
+      a.not_listed.emplace_back(r->id);
+  }
+  for (const std::string& id : a.listed)
+    if (!find_ruleset(id) && std::find(a.unknown.begin(), a.unknown.end(), id) == a.unknown.end())
+      a.unknown.push_back(id);
+  if (to_check.empty())
+    return fail(err, fmt::format("--ruleset all: the engine '{}' lists none of the rulesets this "
+                                 "oracle knows (it lists: {}; see bao-oracle rulesets)",
+                                 a.engine,
+                                 a.listed.empty() ? "nothing"
+                                                  : fmt::format("{}", fmt::join(a.listed, " "))));
+  // Every accept entry must hold for some ruleset checked, and each
+  // ruleset's entries must combine: said before any ruleset is checked.
+  if (!o.accept_file.empty()) {
+    auto entries = read_accept_entries(o.accept_file);
+    if (!entries) return fail(err, entries.error().message);
+    std::string names;
+    for (const Ruleset* r : to_check) append_item(names, ", ", r->id);
+    for (const AcceptEntry& e : *entries)
+      if (std::none_of(to_check.begin(), to_check.end(), [&](const Ruleset* r) {
+            return accept_holds_for(e, *r) && accept_fits(e, *r);
+          }))
+        return fail(err, fmt::format("--accept: {}: '{}' is no {} of any ruleset checked ({})",
+                                     e.id_where, e.switch_id.empty() ? e.clause : e.switch_id,
+                                     e.switch_id.empty() ? "clause" : "switch", names));
+    for (const Ruleset* r : to_check) {
+      check::CheckOptions c;
+      if (auto ok = apply_accept(*entries, *r, false, c); !ok) return fail(err, ok.error().message);
+    }
+  }
+  for (std::size_t k = 0; k < to_check.size(); ++k) {
+    const std::string id(to_check[k]->id);
+    if (interrupted()) {
+      a.not_reached.push_back(id);
+      continue;
+    }
+    CheckCli one = o;
+    one.ruleset = id;
+    one.accept_others = true;
+    const ProgressPlan plan = progress_plan(one, shard_i, shard_n,
+                                            fmt::format("[{}/{} {}] ", k + 1, to_check.size(), id));
+    auto r = check_ruleset(one, shard_i, shard_n, out, err, plan);
+    if (!r) return fail(err, fmt::format("{}: {}", id, r.error().message));
+    a.runs.push_back(std::move(*r));
+  }
+  a.provenance = this_build("per-ruleset", o.command_line);
+  return finish_all(std::move(a), o, out, err);
 }
 
 }  // namespace
@@ -565,7 +935,11 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check = app.add_subcommand("check", "Fuzz an external engine against the oracle");
   c.check->add_option("--engine", o.engine, "The engine's command line (run without a shell)")
       ->required();
-  c.check->add_option("--ruleset", o.ruleset, "Ruleset id (see `bao-oracle rulesets`)")->required();
+  c.check
+      ->add_option("--ruleset", o.ruleset,
+                   "Ruleset id (see `bao-oracle rulesets`), or `all`: every ruleset the engine "
+                   "lists, one after another")
+      ->required();
   c.check->add_option("--seed", o.seed, "Seed of the random games")->capture_default_str();
   auto* games = c.check->add_option("--games", o.games, "Number of games to play")
                     ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
@@ -605,6 +979,14 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
                     "Show the progress line on stderr even when it is not a terminal");
   c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")
       ->group("");
+  c.check
+      ->add_flag("--shared-stop", o.shared_stop,
+                 "(internal) a worker asks its parent on stdin before each game (--stop-after)")
+      ->group("");
+  c.check
+      ->add_flag("--accept-others", o.accept_others,
+                 "(internal) accept entries of other rulesets are left out (--ruleset all)")
+      ->group("");
   c.report = app.add_subcommand("report", "Work with check reports");
   c.merge = c.report->add_subcommand("merge", "Join the JSON reports of shards into one");
   c.merge->add_option("REPORT", o.merge_inputs, "report.json files of the shards")->required();
@@ -614,11 +996,23 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
 }
 
 int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
-  if (!find_ruleset(o.ruleset)) {
+  const bool all = o.ruleset == "all";
+  if (!all && !find_ruleset(o.ruleset)) {
     std::string known;
     for (const Ruleset* r : all_rulesets()) append_item(known, ", ", r->id);
-    return fail(err, fmt::format("--ruleset: unknown ruleset '{}' (known: {})", o.ruleset, known));
+    return fail(
+        err, fmt::format("--ruleset: unknown ruleset '{}' (known: {}; or all)", o.ruleset, known));
   }
+  // A reproduction replays one game of one ruleset; a corpus hash is one
+  // ruleset's corpus.
+  if (all && o.game)
+    return fail(err,
+                "--game: a reproduction replays one game of one ruleset: give its --ruleset "
+                "(the reproduction commands name it), not all");
+  if (all && !o.corpus_hash.empty())
+    return fail(err,
+                "--corpus-hash: each ruleset has a corpus of its own: give the hash with the "
+                "--ruleset it was made for (the reproduction commands do), not all");
   std::uint32_t shard_i = 0, shard_n = 1;
   if (!o.shard.empty()) {
     auto s = parse_shard(o.shard);
@@ -629,15 +1023,21 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
   if (o.corpus.empty() && !o.no_corpus)
     if (auto found = default_scenario_folder(); !found) return fail(err, found.error().message);
   if (!o.accept_file.empty()) {
+    auto entries = read_accept_entries(o.accept_file);
+    if (!entries) return fail(err, entries.error().message);
     check::CheckOptions accepted;
-    if (auto read = read_accept_file(o.accept_file, *find_ruleset(o.ruleset), accepted); !read)
-      return fail(err, read.error().message);
+    if (!all)
+      if (auto ok = apply_accept(*entries, *find_ruleset(o.ruleset), !o.accept_others, accepted);
+          !ok)
+        return fail(err, ok.error().message);
   }
   // From here on an interruption (SIGINT, SIGTERM, SIGHUP) stops the run
   // and its engines and writes what was found so far.
   interrupt::install();
-  if (o.jobs > 1 && !o.game) return run_jobs(o, shard_i, shard_n, out, err);
-  return run_one(o, shard_i, shard_n, out, err);
+  if (all) return run_all(o, shard_i, shard_n, out, err);
+  auto result = check_ruleset(o, shard_i, shard_n, out, err, progress_plan(o, shard_i, shard_n));
+  if (!result) return fail(err, result.error().message);
+  return finish(std::move(*result), o, out, err);
 }
 
 int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
@@ -652,21 +1052,42 @@ int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
                                      o.merge_inputs[b], a + 1, b + 1));
     }
   std::vector<check::CheckResult> parts;
+  std::vector<check::AllResult> all_parts;
   check::MergeOptions how;
   for (const std::string& path : o.merge_inputs) {
     auto text = read_file(path);
     if (!text) return fail(err, text.error().message);
+    // The reports of `check --ruleset all` merge with each other, ruleset
+    // by ruleset; not with the report of one ruleset.
+    const bool all = check::is_all_json(*text);
+    if (&path != &o.merge_inputs.front() && all != !all_parts.empty())
+      return fail(err, fmt::format("report merge: {} and {} are not shards of one run: one is a "
+                                   "--ruleset all report, the other is not (its rulesets' "
+                                   "reports are DIR/RULESET/report.json)",
+                                   o.merge_inputs.front(), path));
+    if (all) {
+      auto part = check::all_from_json(*text, path);
+      if (!part) return fail(err, part.error().message);
+      all_parts.push_back(std::move(*part));
+      how.names.push_back(path);
+      continue;
+    }
     auto part = check::from_json(*text, path);
     if (!part) return fail(err, part.error().message);
     parts.push_back(std::move(*part));
     how.names.push_back(path);
   }
-  // Every shard of the run, each once: the merge is the whole run.
-  auto merged = check::merge(parts, how);
-  if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
   CheckCli none;
   none.report_dir = o.report_dir;
   none.command_line = o.command_line;
+  if (!all_parts.empty()) {
+    auto merged = check::merge_all(all_parts, how);
+    if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
+    return finish_all(std::move(*merged), none, out, err);
+  }
+  // Every shard of the run, each once: the merge is the whole run.
+  auto merged = check::merge(parts, how);
+  if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
   return finish(*merged, none, out, err);
 }
 

@@ -33,6 +33,8 @@ struct CheckCli {
   std::string accept_file;      // YAML: deviations to accept, each with a reason
   bool progress = false;        // the progress line on stderr even when it is no terminal
   bool progress_lines = false;  // internal: a worker's progress on stdout
+  bool shared_stop = false;     // internal: a worker asks its parent before each game
+  bool accept_others = false;   // internal: accept entries of other rulesets left out
   std::string corpus_hash;      // --corpus-hash: refuse a corpus that hashes otherwise
   std::string command_line;     // the command as run, for the report's provenance
   std::vector<std::string> merge_inputs;

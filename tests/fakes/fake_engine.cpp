@@ -25,6 +25,11 @@
 //                        control byte, answering everything else correctly
 //   hostile K            name itself with HTML, Markdown and a terminal escape
 //                        sequence, and answer every request from K on with such text
+//   lists IDS            answer `rulesets` with IDS (comma-separated: ids of this
+//                        oracle or not), answering everything else correctly
+//   mutant-in R S        list every ruleset, and play the switches S (comma-
+//                        separated) under ruleset R only: a deviation in one
+//                        ruleset of an engine that plays the others right
 //
 // Two environment variables, for the interruption tests
 // (tests/interrupt_test.cpp):
@@ -42,10 +47,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "oracle/core/ruleset.hpp"
 #include "oracle/protocol/engine_server.hpp"
 
 namespace {
@@ -76,6 +83,7 @@ void log(const std::string& text) {
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "good";
   const long k = argc > 2 ? std::atol(argv[2]) : 0;
+  const std::string word = argc > 2 ? argv[2] : "";
   const long ms = argc > 3 ? std::atol(argv[3]) : 0;
   if (mode == "exit-at-start") {
     log("exiting at start");
@@ -100,7 +108,23 @@ int main(int argc, char** argv) {
       }
     }
   }
-  bao::protocol::EngineServer server(bao::protocol::default_ruleset(), switches);
+  auto comma_list = [](const std::string& list) {
+    std::vector<std::string> items;
+    std::string item;
+    for (char c : list + ",") {
+      if (c != ',') {
+        item += c;
+      } else if (!item.empty()) {
+        items.push_back(item);
+        item.clear();
+      }
+    }
+    return items;
+  };
+  bao::protocol::EngineServer plain(bao::protocol::default_ruleset(), switches);
+  // mutant-in: the switched server, made when its ruleset is selected.
+  std::optional<bao::protocol::EngineServer> switched;
+  bool in_switched = false;
   std::string line;
   for (long n = 1; std::getline(std::cin, line); ++n) {
     const bool now = n == k;
@@ -123,7 +147,19 @@ int main(int argc, char** argv) {
     if (mode == "slow" && n >= k) std::this_thread::sleep_for(std::chrono::milliseconds(ms));
     if (mode == "stderr-flood") write_all(2, std::string(1023, 'f') + "\n");
 
-    std::string answer = server.handle(line);
+    if (mode == "mutant-in" && line.rfind("ruleset ", 0) == 0) {
+      in_switched = line == "ruleset " + word;
+      if (in_switched && !switched)
+        switched.emplace(*bao::find_ruleset(word), comma_list(argc > 3 ? argv[3] : ""));
+    }
+    bao::protocol::EngineServer& answering = in_switched ? *switched : plain;
+    std::string answer = answering.handle(line);
+    if (mode == "mutant-in" && line == "name")
+      answer = "= fake (" + std::string(argc > 3 ? argv[3] : "") + " under " + word + ")";
+    if (mode == "lists" && line == "rulesets") {
+      answer = "=";
+      for (const std::string& id : comma_list(word)) answer += " " + id;
+    }
     if (mode == "version" && line == "protocol") answer = "= 2";
     if (mode == "bad-name" && line == "name") answer = "= fake \xff\xfe engine \x01 1.0";
     if (mode == "hostile" && line == "name")
@@ -143,7 +179,7 @@ int main(int argc, char** argv) {
     if (mode == "huge-line" && now) answer = "= " + std::string(10 * 1024 * 1024, 'x');
     if (mode == "extra" && now) answer += "\n= unsolicited";
     say(answer);
-    if (server.quit_requested()) return 0;
+    if (answering.quit_requested()) return 0;
   }
   return 0;
 }
