@@ -291,6 +291,10 @@ struct Stats {
   // (docs/checker.md, "Search").
   std::map<std::string, std::uint64_t> clause_coverage;
   std::map<std::string, std::uint64_t> boundary_coverage;
+  // The switches of the catalogue shown at some compared position (where
+  // the switch answers otherwise than the ruleset: the clause it changes
+  // decided something there), each 1.
+  std::map<std::string, std::uint64_t> switch_coverage;
   double seconds = 0;
   // The run was stopped before its end (CheckOptions::stop_requested): what
   // it holds is what was found so far. `signal` names what stopped it
@@ -328,6 +332,31 @@ bool failed(const CheckResult& r);
 // or it failed the handshake or the `ruleset` request (a protocol fault
 // with no position).
 bool failed_at_start(const CheckResult& r);
+
+// What a run's coverage comes to for its ruleset (docs/checker.md,
+// "Search"): the ruleset's clauses the traces of compared moves cited or a
+// switch of theirs showed at, its boundary sides the compared positions
+// met, and the switches shown.
+struct CoverageSummary {
+  std::size_t clauses = 0;        // clauses of the ruleset
+  std::size_t clauses_met = 0;    // cited at least once
+  std::size_t clauses_often = 0;  // cited at kCoverageOften positions or more
+  std::size_t boundaries = 0;     // boundary sides of the ruleset
+  std::size_t boundaries_met = 0;
+  std::size_t switches = 0;  // switches of the catalogue for the ruleset
+  std::size_t switches_met = 0;
+  std::vector<std::string> clauses_never;  // in catalogue order
+  std::vector<std::string> boundaries_never;
+  friend bool operator==(const CoverageSummary&, const CoverageSummary&) = default;
+};
+inline constexpr std::uint64_t kCoverageOften = 20;
+CoverageSummary coverage_summary(std::string_view ruleset, const Stats& s);
+// "clauses 56/58 (41 at 20+ positions), boundaries 30/33, switches 57/59"
+std::string coverage_text(const CoverageSummary& c);
+// The ids of what a run met, space-free, for a worker's progress line
+// ("id,id,...", "-" when none), and back into `s` (each met once).
+std::string coverage_ids(const std::map<std::string, std::uint64_t>& met);
+void add_coverage_ids(std::string_view ids, std::map<std::string, std::uint64_t>& into);
 
 // Called now and then with the running totals (progress display).
 using Progress = std::function<void(const Stats&, std::size_t groups)>;

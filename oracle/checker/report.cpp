@@ -1,6 +1,7 @@
 // The checker's reports: JSON (also the format shards are merged from),
 // Markdown, JUnit XML, witness scenarios and the terminal summary.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <cctype>
 #include <cstdint>
@@ -323,6 +324,8 @@ constexpr std::string_view kInterruptedHolds =
 std::string reproduce_command(const CheckResult& r, const Finding& f) {
   std::string command = fmt::format("bao-oracle check --engine {} --ruleset {} --seed {} --game {}",
                                     shell_quote(r.command), f.ruleset, f.seed, f.game);
+  if (r.options.search != Search::Coverage)
+    command += fmt::format(" --search {}", to_string(r.options.search));
   // The games a seed makes depend on the corpus: the reproduction asks for
   // the same one, and --corpus-hash refuses to run with another.
   const std::string& corpus = r.provenance.corpus;
@@ -362,6 +365,7 @@ std::string to_json(const CheckResult& r) {
             {"games_requested", o.games},
             {"time_limit", o.time_limit},
             {"request_budget", o.request_budget},
+            {"search", to_string(o.search)},
             {"accept", accept_list},
             {"corpus_paths", o.corpus_paths},
             {"corpus_found", o.corpus_found},
@@ -378,7 +382,10 @@ std::string to_json(const CheckResult& r) {
               {"settled_findings", r.stats.settled_findings},
               {"seconds", r.stats.seconds},
               {"interrupted", r.stats.interrupted},
-              {"stop_after", r.stats.stop_after}}},
+              {"stop_after", r.stats.stop_after},
+              {"clause_coverage", r.stats.clause_coverage},
+              {"boundary_coverage", r.stats.boundary_coverage},
+              {"switch_coverage", r.stats.switch_coverage}}},
             {"deviations", deviations},
             {"unexplained", unexplained},
             {"notation", notation},
@@ -493,6 +500,12 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.options.games = whole<std::uint64_t>(j, "games_requested");
     r.options.time_limit = j.at("time_limit").get<double>();
     r.options.request_budget = whole<std::uint64_t>(j, "request_budget");
+    r.options.search = Search::Random;
+    if (j.contains("search")) {
+      auto search = search_from(j.at("search").get<std::string>());
+      if (!search) throw std::runtime_error("search: neither coverage nor random");
+      r.options.search = *search;
+    }
     std::tie(r.options.shard_index, r.options.shard_count) =
         shard_from(j.at("shard").get<std::string>());
     for (const json& a : j.at("accept")) {
@@ -526,6 +539,17 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.signal = s.value("signal", std::string());
     // Absent from the reports of versions that did not say so.
     if (s.contains("stop_after")) r.stats.stop_after = whole<std::uint64_t>(s, "stop_after");
+    // Absent from the reports of versions without the coverage search
+    // (their games were random).
+    for (auto [key, into] : {std::pair{"clause_coverage", &r.stats.clause_coverage},
+                             std::pair{"boundary_coverage", &r.stats.boundary_coverage},
+                             std::pair{"switch_coverage", &r.stats.switch_coverage}})
+      if (s.contains(key))
+        for (const auto& [id, n] : s.at(key).items()) {
+          if (!n.is_number_unsigned())
+            throw std::runtime_error(fmt::format("stats.{}.{}: not a whole number", key, id));
+          (*into)[id] = n.get<std::uint64_t>();
+        }
     // Open deviations, then accepted ones, each list holding only its own:
     // to_json puts a deviation in the list its `accepted` says, so one in
     // the other list would come back elsewhere, and the round trip of
@@ -586,6 +610,15 @@ static std::string summary_text_raw(const CheckResult& r) {
       s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
   if (s.interrupted) out = fmt::format("{}: {}\n", interrupted_text(r), kInterruptedHolds) + out;
   if (s.stop_after > 0) out += stopped_text(r) + "\n";
+  {
+    const CoverageSummary c = coverage_summary(r.options.ruleset, s);
+    out += fmt::format("coverage ({} search): {}\n", to_string(r.options.search), coverage_text(c));
+    if (!c.boundaries_never.empty())
+      out += fmt::format("  boundaries not met: {}\n", fmt::join(c.boundaries_never, ", "));
+    if (!c.clauses_never.empty())
+      out += fmt::format("  clauses neither traced nor shown by a switch: {}\n",
+                         fmt::join(c.clauses_never, ", "));
+  }
   const auto devs = open_deviations(r, false);
   const auto acc = open_deviations(r, true);
   if (devs.empty() && r.findings.empty()) {
@@ -698,6 +731,24 @@ std::string to_markdown(const CheckResult& r) {
       s.games, s.positions, s.moves, s.skipped, s.requests, s.followup_requests);
   out += fmt::format("- games with a deviation, an unexplained difference or a fault: {}\n\n",
                      s.failing_games);
+  {
+    // What the games reached against this engine (docs/checker.md, "Search").
+    const CoverageSummary c = coverage_summary(r.options.ruleset, s);
+    out += fmt::format("## Coverage\n\nSearch: {}. {}.\n\n", md_text(to_string(r.options.search)),
+                       md_text(coverage_text(c)));
+    auto list = [&](const std::vector<std::string>& ids) {
+      std::string l;
+      for (const std::string& id : ids) append_item(l, ", ", md_code(id));
+      return l;
+    };
+    if (!c.boundaries_never.empty())
+      out += fmt::format("- boundary sides no compared position met: {}\n", list(c.boundaries_never));
+    if (!c.clauses_never.empty())
+      out += fmt::format(
+          "- clauses that no compared move's trace cited and no switch of theirs showed at: {}\n",
+          list(c.clauses_never));
+    out += "\n";
+  }
   auto witness_block = [&](const Finding& f) {
     std::string w = fmt::format("\nWitness ({}): {}\n\n```\n{}```\n\n", origin_text(f),
                                 md_code(f.position), printable_lines(board_text(f.position)));

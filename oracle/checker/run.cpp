@@ -129,7 +129,10 @@ class GameChecker {
           if (collect) {
             ++stats_.positions;
             stats_.moves += q.view.moves.size();
-            if (validate_for_ruleset(rules_, pos)) observe(stats_, exercised(rules_, pos));
+            if (validate_for_ruleset(rules_, pos)) {
+              observe(stats_, exercised(rules_, pos));
+              observe_switches(pos);
+            }
           }
           if (q.answer.fault) {
             if (!stopping()) out.failure = fault_finding(g, line, bpn, q);
@@ -317,6 +320,19 @@ class GameChecker {
     OracleView view;
     PositionAnswer answer;
   };
+
+  // Marks the switches not shown so far that answer otherwise at `pos`.
+  void observe_switches(const Position& pos) {
+    if (!switched_) {
+      switched_.emplace();
+      for (const Switch& s : catalogue_)
+        if (auto r = apply_switches(rules_, std::span<const Switch>(&s, 1)))
+          switched_->push_back({s.id, *r});
+    }
+    for (const auto& [id, r] : *switched_)
+      if (!stats_.switch_coverage.count(id) && answers_differ(rules_, r, pos))
+        stats_.switch_coverage[id] = 1;
+  }
 
   bool budget_spent() const {
     return options_.request_budget > 0 &&
@@ -673,6 +689,7 @@ class GameChecker {
   const CheckOptions& options_;
   Stats& stats_;
   Model initial_;
+  std::optional<std::vector<std::pair<std::string, Ruleset>>> switched_;  // observe_switches
   std::vector<Switch> catalogue_;
   static constexpr std::size_t kMaxRemembered = 100000;
   // Diagnoses tried at one position before it counts as unexplained.
@@ -1190,6 +1207,8 @@ std::optional<std::string> differing_option(const CheckResult& a, const CheckRes
   if (x.ruleset != y.ruleset)
     return fmt::format("ruleset ({} and {})", quoted(x.ruleset), quoted(y.ruleset));
   if (x.seed != y.seed) return fmt::format("seed ({} and {})", x.seed, y.seed);
+  if (x.search != y.search)
+    return fmt::format("search ({} and {})", to_string(x.search), to_string(y.search));
   if (a.command != b.command)
     return fmt::format("command ({} and {})", quoted(a.command), quoted(b.command));
   if (a.engine != b.engine)
@@ -1321,6 +1340,9 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
       out.stats.interrupted = true;
     }
     out.stats.stop_after = std::max(out.stats.stop_after, p.stats.stop_after);
+    for (const auto& [id, n] : p.stats.clause_coverage) out.stats.clause_coverage[id] += n;
+    for (const auto& [id, n] : p.stats.boundary_coverage) out.stats.boundary_coverage[id] += n;
+    for (const auto& [id, n] : p.stats.switch_coverage) out.stats.switch_coverage[id] = 1;
   }
   // In game order, so the merge does not depend on the part order.
   std::vector<Finding> all;

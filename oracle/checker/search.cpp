@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <random>
+#include <set>
 
 #include "fuzz/generators.hpp"
 #include "oracle/checker/internal.hpp"
@@ -314,7 +315,6 @@ std::uint64_t Plan::score(const std::vector<std::string>& items) const {
 
 std::optional<Position> Plan::candidate() {
   const int kind = static_cast<int>(made_++ % 6);
-  auto below = [&](int n) { return static_cast<int>(rng_() % static_cast<std::uint64_t>(n)); };
   switch (kind) {
     case 0:
       if (next_corpus_ < corpus_.size()) return corpus_[next_corpus_++];
@@ -527,3 +527,68 @@ std::vector<std::string> Plan::unmet() const {
 }
 
 }  // namespace bao::check::detail
+
+namespace bao::check {
+
+CoverageSummary coverage_summary(std::string_view ruleset, const Stats& s) {
+  CoverageSummary c;
+  const Ruleset* rules = find_ruleset(ruleset);
+  if (!rules) return c;
+  std::set<std::string> shown;  // clauses a switch of theirs showed at
+  for (const Switch& sw : switches_for(*rules)) {
+    ++c.switches;
+    auto it = s.switch_coverage.find(sw.id);
+    if (it != s.switch_coverage.end() && it->second > 0) {
+      ++c.switches_met;
+      shown.insert(std::string(clause_name(sw.clause)));
+    }
+  }
+  for (ClauseId id : rules->clauses) {
+    const std::string name(clause_name(id));
+    auto it = s.clause_coverage.find(name);
+    ++c.clauses;
+    const bool traced = it != s.clause_coverage.end() && it->second > 0;
+    if (!traced && !shown.count(name)) {
+      c.clauses_never.push_back(name);
+      continue;
+    }
+    ++c.clauses_met;
+    if (traced && it->second >= kCoverageOften) ++c.clauses_often;
+  }
+  for (const detail::BoundarySide& b : detail::boundaries_for(*rules)) {
+    ++c.boundaries;
+    auto it = s.boundary_coverage.find(b.id);
+    if (it == s.boundary_coverage.end() || it->second == 0) {
+      c.boundaries_never.push_back(b.id);
+    } else {
+      ++c.boundaries_met;
+    }
+  }
+  return c;
+}
+
+std::string coverage_text(const CoverageSummary& c) {
+  return fmt::format("clauses {}/{} ({} traced at {}+ positions), boundaries {}/{}, switches {}/{}",
+                     c.clauses_met, c.clauses, c.clauses_often, kCoverageOften, c.boundaries_met,
+                     c.boundaries, c.switches_met, c.switches);
+}
+
+std::string coverage_ids(const std::map<std::string, std::uint64_t>& met) {
+  std::string out;
+  for (const auto& [id, n] : met)
+    if (n > 0) out += (out.empty() ? "" : ",") + id;
+  return out.empty() ? "-" : out;
+}
+
+void add_coverage_ids(std::string_view ids, std::map<std::string, std::uint64_t>& into) {
+  if (ids == "-") return;
+  while (!ids.empty()) {
+    const auto comma = ids.find(',');
+    const std::string_view id = ids.substr(0, comma);
+    if (!id.empty()) into[std::string(id)] = std::max<std::uint64_t>(into[std::string(id)], 1);
+    if (comma == std::string_view::npos) break;
+    ids.remove_prefix(comma + 1);
+  }
+}
+
+}  // namespace bao::check

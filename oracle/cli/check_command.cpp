@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <ostream>
+#include <sstream>
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/check_all.hpp"
@@ -74,6 +75,7 @@ struct ProgressPlan {
   std::uint64_t games = 0;   // the games it plays (its shard's share); 0 with --time
   double time = 0;           // --time
   std::uint64_t budget = 0;  // --budget: requests, follow-up ones included
+  std::string ruleset;       // for the coverage figures
 };
 
 // The games of `games` that shard I/N plays (g % N == I).
@@ -88,6 +90,7 @@ ProgressPlan progress_plan(const CheckCli& o, std::uint32_t shard_i, std::uint32
   p.games = o.game ? 1 : o.time > 0 ? 0 : games_in_shard(o.games, shard_i, shard_n);
   p.time = o.game ? 0 : o.time;
   p.budget = o.budget;
+  p.ruleset = o.ruleset;
   return p;
 }
 
@@ -109,12 +112,14 @@ std::string progress_text(const ProgressPlan& plan, const check::Stats& s, std::
   const std::string when = done   ? fmt::format("done in {:.1f} s", s.seconds)
                            : left ? "ETA " + duration_text(*left)
                                   : std::string("ETA --");
+  const check::CoverageSummary c = check::coverage_summary(plan.ruleset, s);
   return fmt::format(
       "{}{}{} games, {} positions, {} requests (+{} follow-up), {} failing game{} ({} group{}), "
-      "{:.0f} positions/s, {}",
+      "clauses {}/{}, boundaries {}/{}, {:.0f} positions/s, {}",
       plan.label, s.games, plan.games > 0 ? fmt::format("/{}", plan.games) : "", s.positions,
       s.requests, s.followup_requests, s.failing_games, s.failing_games == 1 ? "" : "s", groups,
-      groups == 1 ? "" : "s", s.seconds > 0 ? double(s.positions) / s.seconds : 0.0, when);
+      groups == 1 ? "" : "s", c.clauses_met, c.clauses, c.boundaries_met, c.boundaries,
+      s.seconds > 0 ? double(s.positions) / s.seconds : 0.0, when);
 }
 
 // Shows progress on a terminal (or anywhere with --progress), one line
@@ -420,6 +425,7 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
           o.corpus_hash)};
   }
   c.request_budget = o.budget;
+  c.search = check::search_from(o.search).value_or(check::Search::Coverage);
   if (!o.accept_file.empty()) {
     auto entries = read_accept_entries(o.accept_file);
     if (!entries) return entries.error();
@@ -452,8 +458,10 @@ bool parent_says_stop(bool wait) {
 // A worker's line for its parent: "progress" (or "ask", which waits for
 // the parent's word) and its running totals.
 std::string worker_line(std::string_view kind, const check::Stats& s, std::size_t groups) {
-  return fmt::format("{} {} {} {} {} {} {}\n", kind, s.games, s.positions, s.failing_games, groups,
-                     s.requests, s.followup_requests);
+  return fmt::format("{} {} {} {} {} {} {} {} {} {}\n", kind, s.games, s.positions,
+                     s.failing_games, groups, s.requests, s.followup_requests,
+                     check::coverage_ids(s.clause_coverage), check::coverage_ids(s.boundary_coverage),
+                     check::coverage_ids(s.switch_coverage));
 }
 
 // Checks one ruleset in this process: the result to report (an engine that
@@ -617,6 +625,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
       const std::uint64_t part = o.budget / workers.size() + (j < o.budget % workers.size());
       args.insert(args.end(), {"--budget", std::to_string(std::max<std::uint64_t>(part, 1))});
     }
+    args.insert(args.end(), {"--search", o.search});
     if (!o.accept_file.empty()) args.insert(args.end(), {"--accept", o.accept_file});
     if (o.accept_others) args.emplace_back("--accept-others");
     if (o.no_corpus) args.emplace_back("--no-corpus");
@@ -657,6 +666,9 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
       total.failing_games += w.last.failing_games;
       total.requests += w.last.requests;
       total.followup_requests += w.last.followup_requests;
+      for (const auto& [id, n] : w.last.clause_coverage) total.clause_coverage[id] += n;
+      for (const auto& [id, n] : w.last.boundary_coverage) total.boundary_coverage[id] += n;
+      for (const auto& [id, n] : w.last.switch_coverage) total.switch_coverage[id] = 1;
     }
     total.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started_at).count();
@@ -712,6 +724,15 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
           w.last.failing_games = fails;
           w.last.requests = requests;
           w.last.followup_requests = followup;
+          // Then what the worker's games met, clauses and boundary sides.
+          std::istringstream fields(w.buffer.substr(0, nl));
+          std::string skip, clauses, boundaries, switches;
+          for (int k = 0; k < 7; ++k) fields >> skip;
+          if (fields >> clauses >> boundaries >> switches) {
+            check::add_coverage_ids(clauses, w.last.clause_coverage);
+            check::add_coverage_ids(boundaries, w.last.boundary_coverage);
+            check::add_coverage_ids(switches, w.last.switch_coverage);
+          }
           w.groups = groups;
           // The limit reached by all the workers together: none starts
           // another game.
@@ -972,6 +993,12 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--game", o.game, "Replay only this game (from a finding's reproduction)");
   c.check->add_option("--budget", o.budget, "Stop after this many engine requests")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 50));
+  c.check
+      ->add_option("--search", o.search,
+                   "How games are chosen: coverage (most start where the plan of clauses, "
+                   "boundaries and switches says) or random (docs/checker.md, \"Search\")")
+      ->check(CLI::IsMember({"coverage", "random"}))
+      ->capture_default_str();
   c.check->add_option("--accept", o.accept_file,
                       "YAML file of accepted deviations (switch or clause ids, each with a "
                       "reason): modelled, listed, and not failing the run");

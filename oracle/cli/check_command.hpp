@@ -30,6 +30,7 @@ struct CheckCli {
   std::vector<std::string> corpus;          // scenario paths for the corpus
   bool no_corpus = false;
   std::uint64_t budget = 0;     // engine requests; 0: no limit
+  std::string search = "coverage";  // --search: coverage or random (check::Search)
   std::string accept_file;      // YAML: deviations to accept, each with a reason
   bool progress = false;        // the progress line on stderr even when it is no terminal
   bool progress_lines = false;  // internal: a worker's progress on stdout
