@@ -74,6 +74,8 @@ void position_sides(const Ruleset& rules, const Position& pos, std::vector<std::
   }
   if (rules.block != BlockRule::None && (pos.block & pos.house) != 0)
     out.emplace_back("block-on-house");
+  if (rules.block != BlockRule::None && (pos.block & side_mask(me)) != 0)
+    out.emplace_back("block-on-mover");
   if (starts_in_namua(rules)) {
     const int theirs = pos.hand[index_of(opponent(me))];
     if ((hand == 0) != (theirs == 0)) out.emplace_back("reserves-unequal");
@@ -175,6 +177,7 @@ std::vector<BoundarySide> boundaries_for(const Ruleset& rules) {
     add("block-set", "a move sets a block");
     add("block-exempt", "the blocking rule exempts a pit");
     add("block-on-house", "a block lies on a house");
+    add("block-on-mover", "a pit of the mover is blocked");
   }
   if (rules.cutoff_rule != CutoffRule::None) {
     add("relays-64", fmt::format("a move makes 64 relays or more (the cutoff is {})", rules.cutoff));
@@ -446,6 +449,10 @@ std::optional<Position> Plan::built() {
     base.at(s, back_pit(1 + static_cast<int>(rng_() % kRowLength))) += static_cast<std::uint8_t>(h - keep);
     base.hand[index_of(s)] = static_cast<std::uint8_t>(keep);
     if (target == "reserves-unequal" && base.hand[index_of(me)] == 0) return std::nullopt;
+  } else if (target == "block-on-mover") {
+    // A block on a front pit of the mover beside its house or a seed run,
+    // where a sowing may meet it.
+    base.block = pit_bit(me, static_cast<Pit>(rng_() % kRowLength));
   } else if (target == "block-on-house") {
     if (base.house == 0) return std::nullopt;
     std::uint32_t houses = base.house;

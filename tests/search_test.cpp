@@ -1,0 +1,211 @@
+// The coverage-guided search: the boundaries a position sits on (boards
+// worked by hand against the ruleset's thresholds), the plan of starts
+// (the same for a seed, reachable, meeting the switches random play rarely
+// shows), coverage that adds up over shards, and a rare rule found within
+// a budget where the guided search aims at it.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "oracle/checker/check.hpp"
+#include "oracle/checker/internal.hpp"
+#include "oracle/engine/engine.hpp"
+#include "oracle/notation/bpn.hpp"
+#include "oracle/rules/switches.hpp"
+
+namespace bao::check {
+namespace {
+
+const Ruleset& ruleset(std::string_view id) {
+  const Ruleset* r = find_ruleset(id);
+  EXPECT_NE(r, nullptr) << id;
+  return *r;
+}
+
+Position position(std::string_view bpn) {
+  auto p = parse_bpn(bpn);
+  EXPECT_TRUE(p.ok()) << bpn;
+  return p.ok() ? *p : Position{};
+}
+
+bool has(const std::vector<std::string>& v, std::string_view x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// ap-zanzibar: a house works from 6 seeds (working_house), a mtaji capture
+// starts from 2 to 15. South to move, no reserves, its house A5 holding
+// exactly 6, the only seeds of its front row; North's front row one seed.
+TEST(Search, APositionSitsOnTheBoundariesItsCountsSay) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  const auto at_six = detail::exercised(
+      rules, position("S 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,1 house=A5"));
+  EXPECT_TRUE(has(at_six.boundaries, "house-holds-6"));
+  EXPECT_FALSE(has(at_six.boundaries, "house-holds-5"));
+  EXPECT_FALSE(has(at_six.boundaries, "house-holds-7"));
+  EXPECT_TRUE(has(at_six.boundaries, "sole-front-pit"));
+  EXPECT_FALSE(has(at_six.boundaries, "sole-front-pit-kichwa"));
+  EXPECT_TRUE(has(at_six.boundaries, "front-row-one-seed"));
+  // A 16-seed pit (one above the capture range) and a single seed, at a
+  // kichwa and beside the other kichwa.
+  const auto at_sixteen = detail::exercised(
+      rules, position("S 16,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 0,0,0,1,1,0,0,0/0,0,0,0,0,0,0,0"));
+  EXPECT_TRUE(has(at_sixteen.boundaries, "mtaji-pit-holds-16"));
+  EXPECT_TRUE(has(at_sixteen.boundaries, "mtaji-pit-holds-1"));
+  EXPECT_FALSE(has(at_sixteen.boundaries, "mtaji-pit-holds-15"));
+  EXPECT_FALSE(has(at_sixteen.boundaries, "mtaji-pit-holds-2"));
+  EXPECT_FALSE(has(at_sixteen.boundaries, "house-holds-6"));
+  // Every boundary a position shows is one the ruleset lists.
+  std::set<std::string> listed;
+  for (const auto& b : detail::boundaries_for(rules)) listed.insert(b.id);
+  for (const auto* ex : {&at_six, &at_sixteen})
+    for (const std::string& b : ex->boundaries) EXPECT_TRUE(listed.count(b)) << b;
+  // The clauses come from the moves' traces: sowing is cited at both.
+  EXPECT_FALSE(at_six.clauses.empty());
+}
+
+TEST(Search, EveryRulesetHasBoundariesWithMeanings) {
+  for (const Ruleset* r : all_rulesets()) {
+    const auto sides = detail::boundaries_for(*r);
+    EXPECT_GE(sides.size(), 2u) << r->id;
+    std::set<std::string> ids;
+    for (const auto& b : sides) {
+      EXPECT_TRUE(ids.insert(b.id).second) << r->id << " " << b.id;
+      EXPECT_FALSE(b.meaning.empty()) << r->id << " " << b.id;
+      EXPECT_EQ(b.id.find_first_of(" ,"), std::string::npos) << b.id;  // worker lines split on them
+    }
+  }
+}
+
+std::vector<std::string> starts(const Ruleset& rules, std::uint64_t seed, std::size_t n) {
+  detail::Plan plan(rules, {}, seed, switches_for(rules));
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < n; ++k)
+    if (auto p = plan.start(k)) out.push_back(to_bpn(*p));
+  return out;
+}
+
+// What makes `--seed S --game G` replay a game, and the shards of a run
+// add up to it: the plan depends on its inputs only.
+TEST(Search, ThePlanIsTheSameForTheSameSeedAndReachable) {
+  for (std::string_view id : {"ap-zanzibar", "guide-v2", "site-maasai"}) {
+    const Ruleset& rules = ruleset(id);
+    const auto a = starts(rules, 3, 20);
+    EXPECT_EQ(a.size(), 20u) << id;
+    EXPECT_EQ(a, starts(rules, 3, 20)) << id;
+    EXPECT_NE(a, starts(rules, 4, 20)) << id;
+    const int total = start_position(rules).total_seeds();
+    for (const std::string& bpn : a) {
+      const Position p = position(bpn);
+      EXPECT_TRUE(validate_for_ruleset(rules, p).ok()) << id << " " << bpn;
+      EXPECT_LE(p.total_seeds(), total) << id << " " << bpn;
+    }
+  }
+}
+
+// The first starts give each switch of the catalogue a position where it
+// answers otherwise, the rare ones too: the switches the plan counts as met
+// are each shown at one of its first 80 starts, and they are nearly all of
+// ap-zanzibar's (without the corpus; what the sweep does not find among
+// its candidates is left to the later rounds and the random games).
+TEST(Search, TheFirstStartsShowNearlyEverySwitchOfTheCatalogue) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  const auto catalogue = switches_for(rules);
+  detail::Plan plan(rules, {}, 1, catalogue);
+  std::vector<Position> first;
+  for (std::size_t k = 0; k < 80; ++k)
+    if (auto p = plan.start(k)) first.push_back(*p);
+  const auto unmet = plan.unmet();
+  std::size_t shown = 0;
+  for (const Switch& s : catalogue) {
+    auto switched = apply_switches(rules, std::span<const Switch>(&s, 1));
+    ASSERT_TRUE(switched.ok()) << s.id;
+    const bool at_a_start = std::any_of(first.begin(), first.end(), [&](const Position& p) {
+      return detail::answers_differ(rules, *switched, p);
+    });
+    shown += at_a_start;
+    if (!has(unmet, "switch:" + s.id)) {
+      EXPECT_TRUE(at_a_start) << s.id;
+    }
+  }
+  // both-fronts-mover-loses shows only where both front rows are empty, a
+  // position the corpus states and hardly any game reaches.
+  EXPECT_GE(shown + 3, catalogue.size());
+}
+
+// The mutant random games from the start hardly reach (a block that stops
+// a sowing begun from the house): the guided search names it within a
+// small budget.
+TEST(Search, TheGuidedSearchFindsARareRuleWithinABudget) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  auto s = find_switch(rules, "block-no-house-exception");
+  ASSERT_TRUE(s.has_value());
+  auto engine = apply_switches(rules, std::span<const Switch>(&*s, 1));
+  ASSERT_TRUE(engine.ok());
+  auto probe = oracle_probe(*engine, "rare");
+  CheckOptions o;
+  o.ruleset = "ap-zanzibar";
+  o.games = 1u << 30;
+  o.request_budget = 20'000;
+  auto r = run_check(*probe, o);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->deviations.size(), 1u) << summary_text(*r);
+  EXPECT_EQ(r->deviations[0].clause, clause_name(s->clause));
+  EXPECT_GT(r->deviations[0].found_after, 0u);
+  EXPECT_LE(r->deviations[0].found_after, o.request_budget + 5000);
+  // The coverage it reports names the switch as shown.
+  EXPECT_EQ(r->stats.switch_coverage.count(s->id), 1u);
+}
+
+// Coverage counts each game's first run, like the other totals: the
+// shards of a run merge into the run's coverage.
+TEST(Search, CoverageOfMergedShardsIsTheWholeRuns) {
+  const Ruleset& rules = ruleset("guide-v2");
+  CheckOptions o;
+  o.ruleset = "guide-v2";
+  o.games = 24;
+  o.seed = 5;
+  auto whole_probe = oracle_probe(rules);
+  auto whole = run_check(*whole_probe, o);
+  ASSERT_TRUE(whole.ok());
+  std::vector<CheckResult> parts;
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    CheckOptions shard = o;
+    shard.shard_index = i;
+    shard.shard_count = 3;
+    auto probe = oracle_probe(rules);
+    auto part = run_check(*probe, shard);
+    ASSERT_TRUE(part.ok());
+    parts.push_back(*part);
+  }
+  auto merged = merge(parts);
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  EXPECT_EQ(merged->stats.clause_coverage, whole->stats.clause_coverage);
+  EXPECT_EQ(merged->stats.boundary_coverage, whole->stats.boundary_coverage);
+  EXPECT_EQ(merged->stats.switch_coverage, whole->stats.switch_coverage);
+  EXPECT_EQ(coverage_summary("guide-v2", merged->stats), coverage_summary("guide-v2", whole->stats));
+  const CoverageSummary c = coverage_summary("guide-v2", whole->stats);
+  EXPECT_EQ(c.clauses, rules.clauses.size());
+  EXPECT_GT(c.clauses_met, c.clauses / 2);
+  EXPECT_GT(c.boundaries_met, 0u);
+  // Written and read back.
+  auto back = from_json(to_json(*whole), "report.json");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  EXPECT_EQ(back->stats.clause_coverage, whole->stats.clause_coverage);
+  EXPECT_EQ(back->stats.switch_coverage, whole->stats.switch_coverage);
+  EXPECT_EQ(back->options.search, Search::Coverage);
+}
+
+TEST(Search, WorkerLinesCarryWhatWasMet) {
+  std::map<std::string, std::uint64_t> met{{"a.b", 3}, {"c", 0}, {"d-e", 1}};
+  EXPECT_EQ(coverage_ids(met), "a.b,d-e");
+  EXPECT_EQ(coverage_ids({}), "-");
+  std::map<std::string, std::uint64_t> into{{"a.b", 1}};
+  add_coverage_ids("a.b,d-e", into);
+  add_coverage_ids("-", into);
+  EXPECT_EQ(into, (std::map<std::string, std::uint64_t>{{"a.b", 1}, {"d-e", 1}}));
+}
+
+}  // namespace
+}  // namespace bao::check
