@@ -40,7 +40,8 @@ bool has(const std::vector<std::string>& v, std::string_view x) {
 TEST(Search, APositionSitsOnTheBoundariesItsCountsSay) {
   const Ruleset& rules = ruleset("ap-zanzibar");
   const auto at_six = detail::exercised(
-      rules, position("S 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,1 house=A5"));
+      rules,
+      position("S 0,0,0,0,6,0,0,0/0,0,0,0,0,0,0,0 0,0,0,1,0,0,0,0/0,0,0,0,0,0,0,1 house=A5"));
   EXPECT_TRUE(has(at_six.boundaries, "house-holds-6"));
   EXPECT_FALSE(has(at_six.boundaries, "house-holds-5"));
   EXPECT_FALSE(has(at_six.boundaries, "house-holds-7"));
@@ -184,7 +185,8 @@ TEST(Search, CoverageOfMergedShardsIsTheWholeRuns) {
   EXPECT_EQ(merged->stats.clause_coverage, whole->stats.clause_coverage);
   EXPECT_EQ(merged->stats.boundary_coverage, whole->stats.boundary_coverage);
   EXPECT_EQ(merged->stats.switch_coverage, whole->stats.switch_coverage);
-  EXPECT_EQ(coverage_summary("guide-v2", merged->stats), coverage_summary("guide-v2", whole->stats));
+  EXPECT_EQ(coverage_summary("guide-v2", merged->stats),
+            coverage_summary("guide-v2", whole->stats));
   const CoverageSummary c = coverage_summary("guide-v2", whole->stats);
   EXPECT_EQ(c.clauses, rules.clauses.size());
   EXPECT_GT(c.clauses_met, c.clauses / 2);

@@ -69,9 +69,10 @@ Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
     g.start = *planned;
     g.start_text = to_bpn(*planned);
     g.origin = "planned";
-    g.choices = *rc::gen::resize(kFullSize, rc::gen::container<std::vector<std::uint16_t>>(
-                                                static_cast<std::size_t>(draw(rc::gen::inRange(0, 4))),
-                                                rc::gen::arbitrary<std::uint16_t>()));
+    g.choices =
+        *rc::gen::resize(kFullSize, rc::gen::container<std::vector<std::uint16_t>>(
+                                        static_cast<std::size_t>(draw(rc::gen::inRange(0, 4))),
+                                        rc::gen::arbitrary<std::uint16_t>()));
     return g;
   }
   Position start = start_position(rules);

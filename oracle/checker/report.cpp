@@ -742,7 +742,8 @@ std::string to_markdown(const CheckResult& r) {
       return l;
     };
     if (!c.boundaries_never.empty())
-      out += fmt::format("- boundary sides no compared position met: {}\n", list(c.boundaries_never));
+      out +=
+          fmt::format("- boundary sides no compared position met: {}\n", list(c.boundaries_never));
     if (!c.clauses_never.empty())
       out += fmt::format(
           "- clauses that no compared move's trace cited and no switch of theirs showed at: {}\n",

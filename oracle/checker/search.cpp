@@ -16,12 +16,16 @@
 namespace bao::check::detail {
 namespace {
 
-bool has_houses(const Ruleset& rules) { return start_position(rules).house != 0; }
+bool has_houses(const Ruleset& rules) {
+  return start_position(rules).house != 0;
+}
 bool starts_in_namua(const Ruleset& rules) {
   const Position s = start_position(rules);
   return s.hand[0] + s.hand[1] > 0;
 }
-bool bao_family(const Ruleset& rules) { return rules.family == TurnFamily::Bao; }
+bool bao_family(const Ruleset& rules) {
+  return rules.family == TurnFamily::Bao;
+}
 
 std::string_view end_kind(Pit front) {
   return is_kichwa(front) ? "kichwa" : is_kimbi(front) ? "kimbi" : "middle";
@@ -97,7 +101,8 @@ void trace_sides(const Ruleset& rules, const Position& pos, const Move& m, const
     switch (e.kind) {
       case EventKind::Capture:
         if (bao_family(rules) && is_front(e.pit))
-          out.push_back(fmt::format("capture-at-{}-{}", end_kind(e.pit), namua ? "namua" : "mtaji"));
+          out.push_back(
+              fmt::format("capture-at-{}-{}", end_kind(e.pit), namua ? "namua" : "mtaji"));
         if (!bao_family(rules)) out.emplace_back("capture");
         break;
       case EventKind::Stop:
@@ -112,8 +117,7 @@ void trace_sides(const Ruleset& rules, const Position& pos, const Move& m, const
         if (rules.block != BlockRule::None) out.emplace_back("block-exempt");
         break;
       case EventKind::Relay:
-        if (++relays == 64 && rules.cutoff_rule != CutoffRule::None)
-          out.emplace_back("relays-64");
+        if (++relays == 64 && rules.cutoff_rule != CutoffRule::None) out.emplace_back("relays-64");
         break;
       case EventKind::End:
         if (e.reason == Reason::Infinite) out.emplace_back("cutoff-reached");
@@ -138,8 +142,8 @@ std::vector<BoundarySide> boundaries_for(const Ruleset& rules) {
     out.push_back({std::move(id), std::move(meaning)});
   };
   if (!bao_family(rules)) {
-    add("quiet-turn-before-limit",
-        fmt::format("one quiet turn before the {} that call the game", rules.single_lap.quiet_limit));
+    add("quiet-turn-before-limit", fmt::format("one quiet turn before the {} that call the game",
+                                               rules.single_lap.quiet_limit));
     add("sole-pit", "the mover has one occupied pit");
     if (rules.single_lap.capture != SingleLapCapture::None) add("capture", "a move captures");
     return out;
@@ -180,7 +184,8 @@ std::vector<BoundarySide> boundaries_for(const Ruleset& rules) {
     add("block-on-mover", "a pit of the mover is blocked");
   }
   if (rules.cutoff_rule != CutoffRule::None) {
-    add("relays-64", fmt::format("a move makes 64 relays or more (the cutoff is {})", rules.cutoff));
+    add("relays-64",
+        fmt::format("a move makes 64 relays or more (the cutoff is {})", rules.cutoff));
     add("cutoff-reached", "a move is cut off as endless");
   }
   if (rules.two_seed == TwoSeedStart::GuideOwnedHouseAlone) add("two-seed-start", "a `t` move");
@@ -395,9 +400,7 @@ std::optional<Position> Plan::built() {
                       ? starts_[rng_() % starts_.size()]
                       : fuzz::random_play(rules_, start_, static_cast<int>(rng_() % 60), rng_);
   const Side me = base.to_move;
-  auto number = [&](std::string_view prefix) {
-    return std::atoi(target.c_str() + prefix.size());
-  };
+  auto number = [&](std::string_view prefix) { return std::atoi(target.c_str() + prefix.size()); };
   if (target.rfind("house-holds-", 0) == 0) {
     for (Pit p = 0; p < kPitsPerSide; ++p)
       if (base.has_house(me, p)) return with_count(rules_, base, me, p, number("house-holds-"));
@@ -428,8 +431,7 @@ std::optional<Position> Plan::built() {
       base.at(me, keep) = 1;
       --moved;
     }
-    for (int i = 0; moved > 0; i = (i + 1) % kRowLength, --moved)
-      ++base.at(me, back_pit(1 + i));
+    for (int i = 0; moved > 0; i = (i + 1) % kRowLength, --moved) ++base.at(me, back_pit(1 + i));
     if (moved < 0) return std::nullopt;
   } else if (target == "front-row-one-seed") {
     const Side them = opponent(me);
@@ -446,7 +448,8 @@ std::optional<Position> Plan::built() {
     const int keep = target == "last-reserve-seed" ? 1 : 0;
     const int h = base.hand[index_of(s)];
     if (h < keep) return std::nullopt;
-    base.at(s, back_pit(1 + static_cast<int>(rng_() % kRowLength))) += static_cast<std::uint8_t>(h - keep);
+    base.at(s, back_pit(1 + static_cast<int>(rng_() % kRowLength))) +=
+        static_cast<std::uint8_t>(h - keep);
     base.hand[index_of(s)] = static_cast<std::uint8_t>(keep);
     if (target == "reserves-unequal" && base.hand[index_of(me)] == 0) return std::nullopt;
   } else if (target == "block-on-mover") {
@@ -456,7 +459,8 @@ std::optional<Position> Plan::built() {
   } else if (target == "block-on-house") {
     if (base.house == 0) return std::nullopt;
     std::uint32_t houses = base.house;
-    const int pick = static_cast<int>(rng_() % static_cast<std::uint64_t>(__builtin_popcount(houses)));
+    const int pick =
+        static_cast<int>(rng_() % static_cast<std::uint64_t>(__builtin_popcount(houses)));
     for (int i = 0; i < pick; ++i) houses &= houses - 1;
     base.block = houses & ~(houses - 1);
   } else {
@@ -485,8 +489,7 @@ void Plan::extend() {
       if (c && reachable(*c) && answers_differ(rules_, r, *c)) {
         // The switches after it that this start shows too need none of their own.
         for (std::size_t j = sweep_; j < switched_.size(); ++j)
-          if (!met_.count(switched_[j].first) &&
-              answers_differ(rules_, switched_[j].second, *c))
+          if (!met_.count(switched_[j].first) && answers_differ(rules_, switched_[j].second, *c))
             met_.insert(switched_[j].first);
         met_.insert(id);
         accept(*c);

@@ -458,10 +458,10 @@ bool parent_says_stop(bool wait) {
 // A worker's line for its parent: "progress" (or "ask", which waits for
 // the parent's word) and its running totals.
 std::string worker_line(std::string_view kind, const check::Stats& s, std::size_t groups) {
-  return fmt::format("{} {} {} {} {} {} {} {} {} {}\n", kind, s.games, s.positions,
-                     s.failing_games, groups, s.requests, s.followup_requests,
-                     check::coverage_ids(s.clause_coverage), check::coverage_ids(s.boundary_coverage),
-                     check::coverage_ids(s.switch_coverage));
+  return fmt::format(
+      "{} {} {} {} {} {} {} {} {} {}\n", kind, s.games, s.positions, s.failing_games, groups,
+      s.requests, s.followup_requests, check::coverage_ids(s.clause_coverage),
+      check::coverage_ids(s.boundary_coverage), check::coverage_ids(s.switch_coverage));
 }
 
 // Checks one ruleset in this process: the result to report (an engine that

@@ -311,6 +311,7 @@ struct Options {
   bool json = false;
   std::string engine_ruleset{"ap-zanzibar"};
   std::string engine_mutant;
+  double engine_max_rate = 0;  // engine --max-rate: requests a second, 0 for no limit
   std::vector<std::string> scenario_paths;
   scenario::RunOptions scenario_options;
   bool coverage = false;
@@ -382,6 +383,11 @@ Subcommands define_commands(CLI::App& app, Options& o) {
       ->required();
   s.perft->add_flag("--divide", o.divide, "Print the count under each root move too");
   s.engine = app.add_subcommand("engine", "Serve the engine protocol (version 1) on stdin/stdout");
+  s.engine
+      ->add_option("--max-rate", o.engine_max_rate,
+                   "Answer at most this many requests a second (a slow engine, to try the "
+                   "checker as real engines meet it)")
+      ->check(CLI::Range(0.001, 1e9));
   s.engine->add_option("--mutant", o.engine_mutant,
                        "Serve a deliberately faulty engine: these clause mutants or choices, "
                        "comma separated (see `switches RULESET`)");
@@ -451,7 +457,7 @@ int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostre
       return report(err, fmt::format("--mutant: {} (see bao-oracle switches {})",
                                      applied.error().message, o.engine_ruleset));
   }
-  return protocol::serve(in, out, *rules, ids);
+  return protocol::serve(in, out, *rules, ids, o.engine_max_rate);
 }
 
 // `scenarios --engine CMD`: the same suite through the protocol. Rulesets the

@@ -8,10 +8,12 @@
 #include <array>
 #include <cassert>
 #include <charconv>
+#include <chrono>
 #include <exception>
 #include <istream>
 #include <ostream>
 #include <streambuf>
+#include <thread>
 
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
@@ -270,12 +272,15 @@ std::string EngineServer::last_trace() const {
 }
 
 int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
-          std::span<const std::string> switches) {
+          std::span<const std::string> switches, double max_rate) {
   EngineServer server(initial != nullptr ? *initial : default_ruleset(),
                       {switches.begin(), switches.end()});
   std::streambuf* buf = in.rdbuf();
   if (buf == nullptr) return 0;
   std::string line;
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point first;     // the first request's answer (max_rate)
+  std::uint64_t answered = 0;  // answers so far (max_rate)
   for (;;) {
     const LineRead got = read_line(*buf, line);
     if (got == LineRead::End) return 0;
@@ -290,6 +295,12 @@ int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
       } catch (const std::exception& e) {
         response = fail(fmt::format("internal error: {}", e.what()));
       }
+    }
+    if (max_rate > 0) {
+      if (answered == 0) first = Clock::now();
+      std::this_thread::sleep_until(
+          first + std::chrono::duration_cast<Clock::duration>(
+                      std::chrono::duration<double>(double(answered++) / max_rate)));
     }
     out << response << '\n' << std::flush;
     if (!out) return kServeOutputLost;

@@ -80,9 +80,12 @@ class EngineServer {
 // request (default_ruleset() when null); `switches` as for EngineServer.
 // Returns the process exit status: 0, or kServeOutputLost (3, the CLI's
 // status for a failure that is neither the user's input nor a finding)
-// when `out` can no longer be written.
+// when `out` can no longer be written. With `max_rate` > 0, answers at most
+// that many requests a second (the n-th answer not before n / max_rate
+// seconds after the first request): a slow engine, to try the checker as
+// real engines meet it.
 inline constexpr int kServeOutputLost = 3;
 int serve(std::istream& in, std::ostream& out, const Ruleset* initial,
-          std::span<const std::string> switches = {});
+          std::span<const std::string> switches = {}, double max_rate = 0);
 
 }  // namespace bao::protocol

@@ -12,8 +12,8 @@
 // are counted, not timed, so a throttled engine (`bao-oracle engine
 // --max-rate 1000`) takes the same requests and only more time; the
 // benchmark's --throttled check shows that on one mutant per ruleset.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdio>
@@ -73,9 +73,10 @@ std::optional<std::uint64_t> requests_to_diagnosis(const Ruleset& rules,
   if (!r) return std::nullopt;
   auto named = [&](const check::CheckResult& res) {
     for (const Switch& s : combo)
-      if (std::none_of(res.deviations.begin(), res.deviations.end(), [&](const check::Deviation& d) {
-            return d.clause == clause_name(s.clause) && d.found_after > 0;
-          }))
+      if (std::none_of(res.deviations.begin(), res.deviations.end(),
+                       [&](const check::Deviation& d) {
+                         return d.clause == clause_name(s.clause) && d.found_after > 0;
+                       }))
         return false;
     return true;
   };
@@ -163,9 +164,8 @@ int main(int argc, char** argv) {
         std::vector<Switch> combo;
         for (int tries = 0; tries < 50 && combo.size() < want; ++tries) {
           const Switch& m = mutants[rng() % mutants.size()];
-          if (std::any_of(combo.begin(), combo.end(), [&](const Switch& x) {
-                return x.id == m.id || x.clause == m.clause;
-              }))
+          if (std::any_of(combo.begin(), combo.end(),
+                          [&](const Switch& x) { return x.id == m.id || x.clause == m.clause; }))
             continue;
           std::vector<Switch> next = combo;
           next.push_back(m);
