@@ -501,39 +501,37 @@ TEST(Catalog, HeaderRuleTablesMatchTheCatalog) {
 // trip it: braces in comments and strings, a namespace, a type, variables
 // with braces and lambdas, a template, a function after a blank line.
 TEST(Catalog, HeaderScannerFindsFunctionsAndTheirHeaders) {
-  const std::string text = R"cpp(// file comment
+  const std::string text = R"src(// file comment
 #include "x.hpp"
-                                 namespace bao {
-                                 namespace {
+namespace bao {
+namespace {
 
-                                 // ap.setup.start: a type, not a function.
-                                 struct Thing {
-                                   int f() { return 1; }
-                                 };
+// ap.setup.start: a type, not a function.
+struct Thing {
+  int f() { return 1; }
+};
 
-                                 constexpr auto kTable = [] { return 1; }();
-                                 constexpr int kBraced{2};
-                                 const char* kText = "} { ClauseId::ApSowRelay";
+constexpr auto kTable = [] { return 1; }();
+constexpr int kBraced{2};
+const char* kText = "} { ClauseId::ApSowRelay";
 
-                                 // ap.sow.relay: the header of g,
-                                 // on two lines.
-                                 template <class T>
-                                 int g(T t) {
-                                   if (t) {
-                                     return 0;
-                                   }  // } ClauseId::ApSowConsecutive
-                                   return static_cast<int>(ClauseId::ApSowRelay) + '}';
-                                 }
+// ap.sow.relay: the header of g,
+// on two lines.
+template <class T>
+int g(T t) {
+  if (t) return 0;  // } ClauseId::ApSowConsecutive
+  return static_cast<int>(ClauseId::ApSowRelay) + '}';
+}
 
-                                 // Not h's header: a blank line follows.
+// Not h's header: a blank line follows.
 
-                                 int h() /* { */ {
-                                   return Mutation::NoRelay == Mutation::None ? 1'000 : 2;
-                                 }
+int h() /* { */ {
+  return Mutation::NoRelay == Mutation::None ? 1'000 : 2;
+}
 
-                                 }  // namespace
-                                 }  // namespace bao
-  )cpp";
+}  // namespace
+}  // namespace bao
+  )src";
   const std::string code = code_only(text);
   EXPECT_EQ(code.find("ClauseId::ApSowConsecutive"), std::string::npos);
   const auto defs = top_level_definitions(code);
