@@ -64,7 +64,9 @@ void stop(TurnState<Tracer>& st, Pit at, ClauseId why) {
   st.trace.add(EventKind::Stop, st.me, at, 0, why);
 }
 
-// Whether a kutakata turn stops at the working nyumba rather than asking.
+// ap.nyumba.kutakata-stops: whether a kutakata turn stops at the working
+// nyumba rather than asking (not where the question is asked on every turn,
+// site.interp.kiswahili-question-every-turn).
 inline bool kutakata_stops_at_house(const Ruleset& rules) {
   switch (rules.house_scope) {
     case HouseQuestionScope::KunamuaByTurnKind:  // ap.nyumba.kutakata-stops
@@ -111,7 +113,9 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
   return false;
 }
 
-// Whether the nyumba rules also apply in the mtaji phase.
+// Whether the nyumba rules also apply in the mtaji phase: not under
+// ap.nyumba.mtaji-ordinary; for the rest of the game under
+// site.interp.kiswahili-house-in-mtaji.
 inline bool house_rules_in_mtaji(const Ruleset& rules) {
   switch (rules.house_scope) {
     case HouseQuestionScope::KunamuaByTurnKind:            // ap.nyumba.mtaji-ordinary
@@ -124,12 +128,14 @@ inline bool house_rules_in_mtaji(const Ruleset& rules) {
   return false;
 }
 
-// site.kiswahili.safari-question and site.kiswahili.house-below-six (with
-// site.interp.kiswahili-count-after-landing) say the same for the site.
-// guide.nyumba.mtaji, guide.nyumba.below-six (6 or more after the last seed,
-// judged anew at every run).
 // ap.nyumba.mtaji-ordinary: the nyumba rules are kunamua rules only; they
-// apply where a sowing ends in the mover's working nyumba.
+// apply where a sowing ends in the mover's working nyumba, on a kutakata
+// turn too (ap.nyumba.kutakata-stops), its first sowing included
+// (INTERPRETATION: ap.interp.house-stop-any-sowing).
+// guide.nyumba.mtaji, guide.nyumba.below-six (6 or more after the last seed,
+// judged anew at every run) say the same for the guide;
+// site.kiswahili.safari-question and site.kiswahili.house-below-six (with
+// site.interp.kiswahili-count-after-landing) for the site.
 template <class Tracer>
 bool house_rules_apply(const TurnState<Tracer>& st, Pit last) {
   if (st.phase != Phase::Kunamua && !house_rules_in_mtaji(st.rules)) return false;
@@ -143,7 +149,13 @@ bool house_rules_apply(const TurnState<Tracer>& st, Pit last) {
 }
 
 // What happens after each sowing run, in the order the rule text gives:
-// capture, the nyumba, an empty pit, a block, then relay.
+// capture (ap.capture.condition, never on a kutakata turn:
+// ap.turn.kutakata-never-captures; at the nyumba first:
+// ap.nyumba.capture-precedence), the nyumba, an empty pit
+// (ap.sow.empty-ends-turn), a block (ap.kutakatia.stop, with
+// ap.kutakatia.house-relay-exception), the back-row restriction
+// (ap.mtaji.back-row-relay-empty-front), then relay (ap.sow.relay). The
+// steps below name each source's statement of them.
 template <class Tracer>
 void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
   for (;;) {
@@ -228,10 +240,6 @@ void start_two_seeds(TurnState<Tracer>& st, Pit house) {
   continue_turn(st, last, false);
 }
 
-// The capturing pit keeps its seeds (guide.capture.pit-keeps-pieces); a
-// namua takata lifts the whole pit (guide.namua.takata-sow).
-// Plays the start of a kunamua turn: ap.kunamua.place, then the capture
-// (ap.kunamua.capture) or the kutakata lift (ap.kunamua.kutakata-sow).
 // The only occupied front pit of `side`, or -1 when there is none or more
 // than one.
 int only_occupied_front_pit(const Position& pos, Side side) {
@@ -294,7 +302,12 @@ std::int8_t rank_sowing_end(const TurnState<Tracer>& st, Pit last) {
   return st.pos.at(st.me, last) > 1 ? 2 : 3;
 }
 
-// ludii.namua.place-occupied, ludii.namua.takata.
+// Plays the start of a kunamua turn: ap.kunamua.place, then the capture
+// (ap.kunamua.capture, also from the nyumba: ap.kunamua.capture-from-nyumba)
+// or the kutakata lift (ap.kunamua.kutakata-sow). The capturing pit keeps
+// its seeds (guide.capture.pit-keeps-pieces); a namua takata lifts the whole
+// pit (guide.namua.takata-sow); Ludii's statements are
+// ludii.namua.place-occupied and ludii.namua.takata.
 template <class Tracer>
 void start_kunamua(TurnState<Tracer>& st, const Move& m) {
   const Pit p = m.pit;
@@ -344,7 +357,9 @@ bool namua_bare_row(const Ruleset& rules, const Position& pos) {
 }
 
 // The checks after a completed turn: hand the move over, record a cutoff,
-// report an emptied front row, and set a block where the ruleset does.
+// report an emptied front row (or, under site.kiswahili.bare-inner-row, a
+// bare one facing a player with seeds in hand), and set a block where the
+// ruleset does.
 template <class Tracer>
 void finish_turn(TurnState<Tracer>& st) {
   Position& pos = st.pos;
@@ -450,10 +465,6 @@ struct Collector {
   }
 };
 
-// ap.kutakatia.creator-must-clear: while the mover's block stands, only its
-// captures that take the blocked pit are legal.
-// INTERPRETATION: ap.interp.creator-restriction-unsatisfiable -- if none
-// does, every capture stays legal.
 // ludii.capture.end-order: whether a rival entry of the same capture ends its
 // sowing better than item `i`.
 // INTERPRETATION: ludii.interp.end-order-entry-choice -- the order ranks the
@@ -465,6 +476,12 @@ bool worse_entry(const Collector& c, std::size_t i) {
   return false;
 }
 
+// Hands the collected captures on. ap.kutakatia.creator-must-clear: while
+// the mover's block stands, only its captures that take the blocked pit are
+// legal.
+// INTERPRETATION: ap.interp.creator-restriction-unsatisfiable -- if none
+// does, every capture stays legal. ludii.capture.end-order: an entry that
+// ends worse than a rival of the same capture is dropped (worse_entry).
 template <class Sink>
 void emit_captures(const Collector& c, Sink&& sink) {
   const bool ranked = c.rules.entry_choice == EntryChoice::LudiiBestEnd;
@@ -503,7 +520,8 @@ std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
 
 // ap.bawo.kutakata-start-order: pits with house status (the kuu) never take
 // part in the first two steps, working or not.
-// ap.bawo.kuu-start-exactly-eight: the kuu alone may start holding exactly 8.
+// ap.bawo.kuu-start-exactly-eight: the kuu alone may start holding exactly 8,
+// counted before the placement (ap.kunamua.eligibility-before-placement).
 std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
                                 std::uint8_t multi) {
   constexpr int kKuuStartCount = 8;
@@ -636,7 +654,8 @@ bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
 }
 
 // ludii.namua.kichwa-outward: in namua an end pit may be sown toward the
-// back row only when it is the only occupied front pit.
+// back row only when it is the only occupied front pit (after namua
+// ludii.mtaji.sole-kichwa rules instead: ludii.interp.kichwa-rules-per-phase).
 bool kichwa_outward_refused(const Ruleset& rules, const Position& pos, Pit p, Dir d) {
   if (rules.sole_end_pit != SoleEndPit::LudiiByPhase || !is_kichwa(p)) return false;
   if (d != (p == front_pit(1) ? Dir::L : Dir::R)) return false;
@@ -657,6 +676,11 @@ int two_piece_house(const Ruleset& rules, const Position& pos) {
   return only >= 0 && pos.has_house(me, static_cast<Pit>(only)) ? only : -1;
 }
 
+// The moves of a kunamua turn: the captures, which are compulsory
+// (ap.turn.capture-compulsory), from a middle pit both ways round
+// (ap.capture.entry-first-kunamua-choice); otherwise the kutakata starts,
+// either way within the end pit rules (guide.start.sole-end-pit,
+// ludii.namua.kichwa-outward), and the starts of a house alone.
 template <class Sink>
 void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
   Collector c{rules, pos};
@@ -729,6 +753,9 @@ int compulsory_house_start(const Ruleset& rules, const Position& pos) {
   return -1;
 }
 
+// The moves of a mtaji-phase turn: the capture starts, which are compulsory
+// (ap.turn.capture-compulsory); otherwise the compulsory kuu start, or the
+// kutakata starts mtaji_kutakata_start_ok allows.
 template <class Sink>
 void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
   const Side me = pos.to_move;
@@ -763,7 +790,8 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
   emit_all(c, sink);
 }
 
-// Decided results and emptied front rows end the game before any move.
+// Decided results and emptied front rows end the game before any move:
+// ap.win.front-empty, and for both rows ap.interp.both-fronts-empty.
 Status terminal_status(const Ruleset& rules, const Position& pos) {
   if (Status d = decided_status(pos); d.kind != Status::Kind::Ongoing) return d;
   // ap.win.front-empty, guide.win.front-empty, judged for the position after
@@ -833,6 +861,7 @@ Status decided_status(const Position& pos) {
   return {};
 }
 
+// The game status: the terminal checks, then ap.win.no-move.
 Status status(const Ruleset& rules, const Position& pos) {
   if (rules.family == TurnFamily::SingleLap) return single_lap::status(rules, pos);
   if (Status t = detail::terminal_status(rules, pos); t.kind != Status::Kind::Ongoing) return t;

@@ -155,7 +155,8 @@ void take_second_pit(LapTurn<Tracer>& t, Pit inner, bool inner_taken) {
 // site.capture.condition: a turn that stopped in an empty pit of the mover's
 // inner row takes the opponent's pit straight across when it holds seeds;
 // the seed that stopped there stays (site.capture.to-store). Only the pit
-// where the relay stopped can capture.
+// where the relay stopped can capture, and in Bank none does
+// (site.bank.no-captures).
 template <class Tracer>
 void capture(LapTurn<Tracer>& t, Pit last) {
   SingleLapCapture kind = t.rules.single_lap.capture;
@@ -280,9 +281,12 @@ std::optional<FirstRepeat> repeat_by_limit(const LapTurn<NoTrace>& start, Pit st
 }
 
 // The relays of a turn from the run that ended at `last` until the turn
-// stops. `cut_pickup` < 0: watch for an endless relay and, on finding one,
-// set it to the pickup where the move is cut; >= 0: the traced replay of an
-// endless move, cut there.
+// stops: in Bank's house (site.bank.house-stop), or in an empty pit
+// (site.sow.stop-empty), where the capture is tried (site.capture.condition);
+// otherwise site.sow.relay. `cut_pickup` < 0: watch for an endless relay
+// (INTERPRETATION: site.interp.endless-relay) and, on finding one, set it to
+// the pickup where the move is cut; >= 0: the traced replay of an endless
+// move, cut there.
 template <class Tracer>
 void relay_until_stop(LapTurn<Tracer>& t, Pit last, int& cut_pickup) {
   CycleWatch watch;
@@ -392,8 +396,9 @@ struct Ending {
   ClauseId why = ClauseId::None;
 };
 
-// The endings the board shows: a side's goal condition, then the
-// no-progress call (site.progress.called).
+// The endings the board shows: a side's goal condition (site.win.all-captured,
+// or Bank's site.bank.win-house-full), then the no-progress call
+// (site.progress.called).
 // INTERPRETATION: site.interp.both-ended -- the side to move is judged first.
 Ending board_ending(const Ruleset& rules, const Position& pos) {
   const bool mover_first = mutated(rules, Mutation::SiteBothEndedMoverFirst);  // MUTANT
@@ -434,7 +439,8 @@ void count_quiet_turn(LapTurn<Tracer>& t) {
 }
 
 // After the relay stopped: count the turn, hand the move over, and record
-// how the game ended, if it did.
+// how the game ended, if it did (an endless move as a called game:
+// INTERPRETATION: site.interp.endless-relay).
 template <class Tracer>
 void finish_turn(LapTurn<Tracer>& t) {
   count_quiet_turn(t);

@@ -108,7 +108,8 @@ void clear_block(TurnState<Tracer>& st, Side owner, Pit p) {
 
 // Lifts every seed of one of the mover's pits, recording the lift as `kind`
 // (lift, relay or safari) decided by `why`, with the effects every lift has:
-// the pit loses house status and any block. Returns the number lifted.
+// the pit loses house status (ap.nyumba.status-lost) and any block
+// (ap.kutakatia.clear). Returns the number lifted.
 template <class Tracer>
 int lift(TurnState<Tracer>& st, Pit p, EventKind kind, ClauseId why) {
   const int n = st.mine(p);
@@ -219,7 +220,8 @@ ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
 }
 
 // guide.win.immediate: whether a capture that empties the opponent's front
-// row ends the game on the spot.
+// row ends the game on the spot (Ludii's too, ludii.win.mid-sowing; not the
+// site's Kiswahili, site.interp.kiswahili-win-end-of-move).
 inline bool ends_at_capture(const Ruleset& rules) {
   switch (rules.front_empty) {
     case FrontEmptyCheck::EndOfTurn:
@@ -235,8 +237,12 @@ inline bool ends_at_capture(const Ruleset& rules) {
   return false;
 }
 
-// ap.capture.take-all, ludii.capture.sow-front: takes the facing enemy pit and sows its seeds from
-// the entry kichwa. Returns the pit of the last seed.
+// ap.capture.take-all, ludii.capture.sow-front: takes the facing enemy pit
+// and sows its seeds from the entry kichwa. Returns the pit of the last seed.
+// The capture also ends the captured house's status, the blocks on both pits
+// (ap.kutakatia.clear) and, in the mtaji phase where the ruleset says so,
+// every house's (guide.nyumba.first-mtaji-capture); it ends the game at once
+// where the front row it empties does (guide.win.immediate).
 template <class Tracer>
 Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   const Pit target = facing(capturing_pit);
@@ -283,10 +289,11 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
 namespace bao::detail {
 
 // ap.mtaji.capture-start, guide.mtaji.capture-start and guide.mtaji.sixteen:
-// the enemy pit that the first sowing from `p` in
-// direction `d` would capture, or -1. Only pits holding 2..capture_start_max
-// can start a capture (ap.mtaji.sixteen-kutakata); such a sowing never comes
-// back round to its own pit, so its last pit gains exactly one seed.
+// the enemy pit that the first sowing from `p` in direction `d`
+// (ap.sow.consecutive) would capture (ap.capture.condition), or -1. Only pits
+// holding 2..capture_start_max can start a capture
+// (ap.mtaji.sixteen-kutakata); such a sowing never comes back round to its
+// own pit, so its last pit gains exactly one seed.
 inline int first_run_capture_target(const Ruleset& rules, const Position& pos, Side me, Pit p,
                                     Dir d) {
   const int n = pos.at(me, p);

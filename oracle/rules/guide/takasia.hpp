@@ -23,7 +23,8 @@ inline bool has_first_run_capture(const Ruleset& rules, const Position& pos, Sid
   return false;
 }
 
-// Whether the takasia rule exempts a pit because it holds a single piece.
+// Whether the takasia rule exempts a pit because it holds a single piece:
+// guide.takasia.exempt does, ludii.takasia.exempt does not.
 inline bool single_exempt(const Ruleset& rules) {
   switch (rules.takasia_exempt) {
     case TakasiaExemptions::Guide:
@@ -34,7 +35,8 @@ inline bool single_exempt(const Ruleset& rules) {
   return true;
 }
 
-// Whether the defender's house at `p` is exempt.
+// Whether the defender's house at `p` is exempt: under guide.takasia.exempt
+// an owned house, under ludii.takasia.exempt a working one.
 inline bool house_exempt(const Ruleset& rules, const Position& pos, Side owner, Pit p) {
   switch (rules.takasia_exempt) {
     case TakasiaExemptions::Guide:  // an owned house, whatever it holds
