@@ -14,12 +14,11 @@
 #include <chrono>
 #include <optional>
 #include <set>
-
-#include "oracle/engine/engine.hpp"
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao::protocol {
@@ -150,8 +149,7 @@ TEST_F(EngineServerTest, PerftIsCountedAndCapped) {
 // refused with the limit named, and the session goes on. Depth 6 from every
 // ruleset's start stays inside the limit.
 TEST_F(EngineServerTest, PerftThatWouldRunForSecondsIsRefused) {
-  const std::string rich =
-      "S 7,7,7,7,7,7,7,7/7,7,7,7,7,7,7,7 7,7,7,7,7,7,7,7/7,7,7,7,7,7,7,7";
+  const std::string rich = "S 7,7,7,7,7,7,7,7/7,7,7,7,7,7,7,7 7,7,7,7,7,7,7,7/7,7,7,7,7,7,7,7";
   ASSERT_EQ(ask("ruleset site-long-game"), "=");
   ASSERT_EQ(ask("position " + rich), "=");
   const std::string refused = ask("perft 6");

@@ -20,8 +20,11 @@ inline std::string xml_characters_error(const std::string& text) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
       return "control byte " + std::to_string(c) + " at byte " + std::to_string(i);
-    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3
-                                                                 : (c >> 3) == 0x1E ? 4 : 0;
+    const std::size_t n = c < 0x80           ? 1
+                          : (c >> 5) == 0x6  ? 2
+                          : (c >> 4) == 0xE  ? 3
+                          : (c >> 3) == 0x1E ? 4
+                                             : 0;
     if (n == 0 || i + n > text.size()) return "invalid UTF-8 at byte " + std::to_string(i);
     for (std::size_t k = 1; k < n; ++k)
       if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80)

@@ -14,8 +14,7 @@ namespace bao::testing {
 
 // The folder the tests look in, found or not.
 inline std::filesystem::path rule_texts_path() {
-  if (const char* env = std::getenv("BAO_RULE_TEXTS"); env != nullptr && *env != '\0')
-    return env;
+  if (const char* env = std::getenv("BAO_RULE_TEXTS"); env != nullptr && *env != '\0') return env;
   return std::filesystem::path(BAO_SOURCE_DIR) / ".." / "shared" / "rules";
 }
 
@@ -31,9 +30,9 @@ inline std::optional<std::filesystem::path> rule_texts() {
 
 // Skips the calling test, saying why, when the rule texts are absent;
 // otherwise declares `texts`, the folder that holds them.
-#define BAO_SKIP_WITHOUT_RULE_TEXTS(texts)                                                     \
-  const auto texts##_found = ::bao::testing::rule_texts();                                     \
-  if (!texts##_found)                                                                          \
-    GTEST_SKIP() << "rule texts not found at " << ::bao::testing::rule_texts_path().string()   \
-                 << "; set BAO_RULE_TEXTS to the folder holding the rule sources";             \
+#define BAO_SKIP_WITHOUT_RULE_TEXTS(texts)                                                   \
+  const auto texts##_found = ::bao::testing::rule_texts();                                   \
+  if (!texts##_found)                                                                        \
+    GTEST_SKIP() << "rule texts not found at " << ::bao::testing::rule_texts_path().string() \
+                 << "; set BAO_RULE_TEXTS to the folder holding the rule sources";           \
   const std::filesystem::path texts = *texts##_found
