@@ -501,6 +501,7 @@ TEST(Catalog, HeaderRuleTablesMatchTheCatalog) {
 // trip it: braces in comments and strings, a namespace, a type, variables
 // with braces and lambdas, a template, a function after a blank line.
 TEST(Catalog, HeaderScannerFindsFunctionsAndTheirHeaders) {
+  // The delimiter is not `cpp`, which clang-format would lay out as C++.
   const std::string text = R"src(// file comment
 #include "x.hpp"
 namespace bao {
@@ -519,7 +520,7 @@ const char* kText = "} { ClauseId::ApSowRelay";
 // on two lines.
 template <class T>
 int g(T t) {
-  if (t) return 0;  // } ClauseId::ApSowConsecutive
+  if (t) { return 0; }  // } ClauseId::ApSowConsecutive
   return static_cast<int>(ClauseId::ApSowRelay) + '}';
 }
 
@@ -531,7 +532,7 @@ int h() /* { */ {
 
 }  // namespace
 }  // namespace bao
-  )src";
+)src";
   const std::string code = code_only(text);
   EXPECT_EQ(code.find("ClauseId::ApSowConsecutive"), std::string::npos);
   const auto defs = top_level_definitions(code);

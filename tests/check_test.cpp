@@ -427,7 +427,7 @@ TEST(Check, ReportsLeadWithTheDiagnosisAndNameTheReproduction) {
   // The deviation fails the testcase named by its clause id.
   const auto testcase = junit.find("name=\"" + d.clause + "\">");
   ASSERT_NE(testcase, std::string::npos) << junit;
-  EXPECT_EQ(junit.find("<failure", testcase), junit.find("\n", testcase) + 7) << junit;
+  EXPECT_EQ(junit.find("<failure", testcase), junit.find('\n', testcase) + 7) << junit;
   EXPECT_EQ(junit.find("'with"), std::string::npos);  // escaped
   const std::string text = summary_text(res);
   EXPECT_NE(text.find("plays ap-zanzibar except:"), std::string::npos) << text;

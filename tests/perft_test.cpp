@@ -149,15 +149,15 @@ PerftTable read_table(const fs::path& file) {
 
 // The scenarios of scenarios/, by id (loaded once).
 const std::map<std::string, scenario::Scenario>& scenarios_by_id() {
-  static const auto* by_id = [] {
-    auto* m = new std::map<std::string, scenario::Scenario>;
+  static const std::map<std::string, scenario::Scenario> by_id = [] {
+    std::map<std::string, scenario::Scenario> m;
     std::vector<scenario::InputError> errors;
     const auto files =
         scenario::collect_scenario_files({std::string(BAO_SOURCE_DIR) + "/scenarios"}, errors);
-    for (scenario::Scenario& s : scenario::load_files(files).scenarios) (*m)[s.id] = std::move(s);
+    for (scenario::Scenario& s : scenario::load_files(files).scenarios) m[s.id] = std::move(s);
     return m;
   }();
-  return *by_id;
+  return by_id;
 }
 
 // Plays `moves` from `pos`; the error names the move that failed.

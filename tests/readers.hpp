@@ -40,7 +40,7 @@ inline std::string xml_error(const std::string& text) {
   if (std::string e = xml_characters_error(text); !e.empty()) return e;
   tinyxml2::XMLDocument doc;
   if (doc.Parse(text.c_str(), text.size()) != tinyxml2::XML_SUCCESS)
-    return std::string(doc.ErrorStr() ? doc.ErrorStr() : "parse error");
+    return {doc.ErrorStr() ? doc.ErrorStr() : "parse error"};
   if (doc.RootElement() == nullptr) return "no root element";
   return "";
 }
