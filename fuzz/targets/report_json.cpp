@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto read = bao::check::from_json(text, kWhere);
     if (!read) {
       FUZZ_CHECK(read.error().message.starts_with(kWhere + ": "), "error {} names no file",
-                 quoted(read.error().message));
+                 bao::fuzz::quoted(read.error().message));
       return 0;
     }
     const std::string written = bao::check::to_json(*read);
