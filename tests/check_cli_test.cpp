@@ -953,7 +953,8 @@ TEST(CheckCli, RulesetAllTakesAnAcceptFileForSeveralRulesets) {
                   (dir / "ok.yaml").string(), "--json-out", json.string()},
                  300);
   EXPECT_EQ(ok.status, 0) << ok.out << ok.err;
-  for (const auto& report : read_json(json).at("reports"))
+  const nlohmann::json written = read_json(json);
+  for (const auto& report : written.at("reports"))
     EXPECT_EQ(report.at("accept").size(), report.at("ruleset") == "ap-zanzibar" ? 1u : 0u)
         << report.at("ruleset");
   std::ofstream(dir / "bad.yaml") << "accept:\n  - clause: guide.win.immediate\n"
