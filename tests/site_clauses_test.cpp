@@ -429,6 +429,35 @@ TEST(SiteEndless, ARelayWithoutARepeatIsCutAtTheLimit) {
   }
 }
 
+// Under mutants that capture in the middle of a relay (site-capture-mid-relay,
+// with site-capture-takes-lander the capture changes the mover's own row),
+// a relay's future depends on the opponent's row too. The endless-relay
+// watch once compared only the mover's row and replayed the relay without
+// those captures, so at this board (found by a search over random boards)
+// its search for the first repeat never ended; the checker's diagnosis
+// plays such mutated rules at any position. What is checked: B3L ends, as
+// an endless relay cut at a repeat (before the limit), with every seed
+// still on the board or in a store.
+// clause: site.interp.endless-relay
+TEST(SiteEndless, ARelayThatCapturesOnTheWayIsStillCutAtItsFirstRepeat) {
+  auto mid = mutate(rules(kMaasai), Mutation::SiteCaptureMidRelay);
+  ASSERT_TRUE(mid.ok());
+  auto both = mutate(*mid, Mutation::SiteCaptureTakesLander);
+  ASSERT_TRUE(both.ok());
+  auto pos =
+      parse_bpn("S 2,1,2,3,6,3,2,1/2,1,3,1,2,1,2,1 2,1,3,1,2,1,2,2/3,1,1,1,1,2,1,2 store=5,0");
+  ASSERT_TRUE(pos.ok());
+  auto move = parse_move("B3L", Side::South);
+  ASSERT_TRUE(move.ok());
+  Trace trace;
+  auto next = play(*both, *pos, *move, &trace);
+  ASSERT_TRUE(next.ok()) << next.error().message;
+  EXPECT_EQ(testing::stop_clause(trace).substr(3), "site.interp.endless-relay");
+  EXPECT_GT(count_of(trace, EventKind::Capture), 0);
+  EXPECT_LT(count_of(trace, EventKind::Relay), 1 << 16);
+  EXPECT_EQ(next->total_seeds(), pos->total_seeds());
+}
+
 // ===========================================================================
 // The no-progress rule and endings
 

@@ -183,16 +183,33 @@ void capture(LapTurn<Tracer>& t, Pit last) {
 
 // INTERPRETATION: site.interp.endless-relay -- a relay is a deterministic
 // function of its state at a pickup (the mover's pits and the pit about to
-// be lifted), so a state that comes back will come back forever.
+// be lifted), so a state that comes back will come back forever. The state
+// holds both rows and the stores: the rules never change the opponent's
+// row during a relay, so comparing it changes no cut, but the
+// site-capture-mid-relay mutant does, and a state without it would repeat
+// while the relay does not.
 struct RelayState {
-  std::array<std::uint8_t, kPitsPerSide> pits;
+  decltype(Position::pits) pits;
+  decltype(Position::store) store;
   Pit at;
   friend bool operator==(const RelayState&, const RelayState&) = default;
 };
 
 template <class Tracer>
 RelayState relay_state(const LapTurn<Tracer>& t, Pit at) {
-  return {t.pos.pits[index_of(t.me)], at};
+  return {t.pos.pits, t.pos.store, at};
+}
+
+// One pickup further along a relay that goes on from `at`: the next run,
+// and, where the mutant moves site.capture.condition into the relay, the
+// capture at its end (as relay_until_stop does).
+// Returns the pit where that run ended.
+Pit relay_on(LapTurn<NoTrace>& t, Pit at) {
+  at = relay(t, at);
+  // MUTANT: site-capture-mid-relay captures where a relay run ends too.
+  if (mutated(t.rules, Mutation::SiteCaptureMidRelay) && judge_run(t, at) == RunEnd::Relay)
+    capture(t, at);
+  return at;
 }
 
 // Brent's cycle finding over the pickups of one move: constant memory, no
@@ -241,11 +258,11 @@ struct FirstRepeat {
 FirstRepeat first_repeat(const LapTurn<NoTrace>& start, Pit at, int lambda) {
   LapTurn<NoTrace> slow = start, fast = start;
   Pit slow_at = at, fast_at = at;
-  for (int i = 0; i < lambda; ++i) fast_at = relay(fast, fast_at);
+  for (int i = 0; i < lambda; ++i) fast_at = relay_on(fast, fast_at);
   int mu = 0;
   while (!(relay_state(slow, slow_at) == relay_state(fast, fast_at))) {
-    slow_at = relay(slow, slow_at);
-    fast_at = relay(fast, fast_at);
+    slow_at = relay_on(slow, slow_at);
+    fast_at = relay_on(fast, fast_at);
     ++mu;
   }
   return {mu + lambda, relay_state(fast, fast_at)};
@@ -270,7 +287,7 @@ std::optional<FirstRepeat> repeat_by_limit(const LapTurn<NoTrace>& start, Pit st
   Pit at = now_at;
   for (int pickup = kRelayLimit + 1; pickup <= 4 * kRelayLimit; ++pickup) {
     if (judge_run(probe, at) != RunEnd::Relay) return std::nullopt;  // it stops: no repeat
-    at = relay(probe, at);
+    at = relay_on(probe, at);
     if (watch.repeats(relay_state(probe, at))) {
       const FirstRepeat cut = first_repeat(start, start_at, watch.cycle_length());
       if (cut.pickup <= kRelayLimit) return cut;
@@ -322,7 +339,8 @@ void relay_until_stop(LapTurn<Tracer>& t, Pit last, int& cut_pickup) {
         if (!cut) cut_pickup = pickup;  // cut here, at the limit
       }
       if (cut) {
-        t.pos.pits[index_of(t.me)] = cut->state.pits;
+        t.pos.pits = cut->state.pits;
+        t.pos.store = cut->state.store;
         last = cut->state.at;
         cut_pickup = pickup = cut->pickup;
       }

@@ -173,6 +173,8 @@ int main(int argc, char** argv) {
         }
         std::string ids;
         for (const Switch& m : combo) ids += (ids.empty() ? "" : "+") + m.id;
+        std::fprintf(stderr, "%s %s %s: ...\n", std::string(check::to_string(s)).c_str(),
+                     std::string(rules->id).c_str(), ids.c_str());
         Trial t{ids, requests_to_diagnosis(*rules, combo, s, budget, 100 + c, corpus)};
         std::fprintf(stderr, "%s %s %s: %s\n", std::string(check::to_string(s)).c_str(),
                      std::string(rules->id).c_str(), ids.c_str(),
