@@ -458,6 +458,30 @@ TEST(SiteEndless, ARelayThatCapturesOnTheWayIsStillCutAtItsFirstRepeat) {
   EXPECT_EQ(next->total_seeds(), pos->total_seeds());
 }
 
+// With site-relay-leaves-seed as well, a pit the capture left one seed in
+// has nothing to lift: the run ends there (at this board, found the same
+// way, a relay once tried to sow no seeds and stopped the program). Every
+// move is played, and no seed is lost.
+// clause: site.sow.relay
+TEST(SiteEndless, MutantsThatLeaveNothingToLiftEndTheRun) {
+  auto r = mutate(rules(kMaasai), Mutation::SiteCaptureMidRelay);
+  ASSERT_TRUE(r.ok());
+  r = mutate(*r, Mutation::SiteCaptureTakesLander);
+  ASSERT_TRUE(r.ok());
+  r = mutate(*r, Mutation::SiteRelayLeavesSeed);
+  ASSERT_TRUE(r.ok());
+  auto pos =
+      parse_bpn("S 3,0,1,3,2,0,0,2/4,2,1,1,2,2,1,3 2,2,2,2,2,2,2,1/0,2,2,2,4,2,1,1 store=8,0");
+  ASSERT_TRUE(pos.ok());
+  const MoveList moves = legal_moves(*r, *pos);
+  EXPECT_FALSE(moves.empty());
+  for (const Move& m : moves) {
+    auto next = play(*r, *pos, m);
+    ASSERT_TRUE(next.ok()) << move_to_string(m, Side::South);
+    EXPECT_EQ(next->total_seeds(), pos->total_seeds()) << move_to_string(m, Side::South);
+  }
+}
+
 // ===========================================================================
 // The no-progress rule and endings
 

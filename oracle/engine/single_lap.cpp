@@ -116,6 +116,9 @@ template <class Tracer>
 Pit relay(LapTurn<Tracer>& t, Pit at) {
   int n = t.mine(at);
   if (mutated(t.rules, Mutation::SiteRelayLeavesSeed)) --n;  // MUTANT: site-relay-leaves-seed
+  // Mutants together (a lander taken mid-relay, and a seed left behind) can
+  // leave nothing to lift: the run ends where it is, as a single seed.
+  if (n <= 0) return at;
   t.mine(at) = static_cast<std::uint8_t>(t.mine(at) - n);
   t.trace.add(EventKind::Relay, t.me, at, n, ClauseId::SiteRelay);
   return sow(t, at, n);
