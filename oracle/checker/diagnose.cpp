@@ -182,10 +182,8 @@ std::vector<Position> nearby(const Ruleset& rules, const Position& pos, std::siz
   return out;
 }
 
-// Keeps among `candidates` (rulesets that each answer as the engine did at
-// the position) those that also come closest to the engine at positions
-// nearby where they answer apart, asking the engine there through
-// `experiment`.
+}  // namespace
+
 std::vector<std::size_t> distinguish(const std::vector<Ruleset>& candidates, const Ruleset& near,
                                      const Position& pos, const Experiment& experiment) {
   std::vector<std::size_t> alive(candidates.size());
@@ -220,8 +218,6 @@ std::vector<std::size_t> distinguish(const std::vector<Ruleset>& candidates, con
   }
   return alive;
 }
-
-}  // namespace
 
 std::optional<Explanation> explain(const Model& model, const std::vector<Switch>& catalogue,
                                    const Position& pos, const PositionAnswer& answer,

@@ -245,6 +245,14 @@ struct Observed {
 using Experiment = std::function<std::optional<PositionAnswer>(const Position&,
                                                                const std::vector<const Ruleset*>&)>;
 
+// Keeps among `candidates` (rulesets that each answer as the engine did at
+// `pos`) those that also come closest to the engine at positions nearby
+// (under `near`) where they answer apart, asking the engine there through
+// `experiment`; their indices, in order. All of them when nothing tells
+// them apart.
+std::vector<std::size_t> distinguish(const std::vector<Ruleset>& candidates, const Ruleset& near,
+                                     const Position& pos, const Experiment& experiment);
+
 // Searches the catalogue for the switch (then pairs of switches) under
 // which the model answers at `pos` exactly as the engine did (`answer` must
 // hold the engine's results for every move it listed), and as the engine

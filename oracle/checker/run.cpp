@@ -27,6 +27,12 @@ namespace {
 using namespace detail;
 using Clock = std::chrono::steady_clock;
 
+// The requests of --budget the games may spend: nine tenths, so that what
+// they found can still be settled and minimised within the budget.
+std::uint64_t games_budget(std::uint64_t budget) {
+  return budget - budget / 10;
+}
+
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
@@ -219,7 +225,78 @@ class GameChecker {
   // others explain it there) is dropped; an unexplained difference that
   // model explains (two or more deviations unseen so far showed there at
   // once) is dropped too. Returns how many of each were dropped.
+  // The engine asked for distinguish(), at most kExperimentsPerPosition
+  // times (counted in `experiments`), while the budget lasts.
+  Experiment limited_experiment(int& experiments) {
+    return [this, &experiments](
+               const Position& q,
+               const std::vector<const Ruleset*>& rs) -> std::optional<PositionAnswer> {
+      if (budget_spent() || stopping() || experiments >= kExperimentsPerPosition)
+        return std::nullopt;
+      ++experiments;
+      PositionAnswer a = ask_all(rs, q);
+      if (a.fault || !a.representable) return std::nullopt;
+      return a;
+    };
+  }
+
+  // A deviation whose switch was picked among others that answered alike
+  // (its `also`) is looked at again with the run's other deviations in the
+  // model: a game tells candidates apart at nearby positions with only the
+  // switches it has found itself, so there another deviation of the engine,
+  // found in other games, can make every candidate look as far from the
+  // engine. Of the candidates the closest to the engine near the witness is
+  // kept; the switch is changed only when the first choice is not among
+  // them. Returns how many changed.
+  int reconsider(std::vector<Deviation>& deviations) {
+    int changed = 0;
+    for (Deviation& d : deviations) {
+      if (d.also.empty() || budget_spent() || stopping()) continue;
+      auto pos = parse_bpn(d.witness.found_at);
+      if (!pos) continue;
+      std::vector<Switch> others = initial_.switches;
+      for (const Deviation& o : deviations) {
+        if (&o == &d) continue;
+        auto s = find_switch(rules_, o.switch_id);
+        if (!s) continue;
+        std::vector<Switch> more = others;
+        more.push_back(*s);
+        if (apply_switches(rules_, more)) others = std::move(more);
+      }
+      const auto around = apply_switches(rules_, others);
+      if (!around) continue;
+      std::vector<Switch> candidates;
+      std::vector<Ruleset> records;
+      std::vector<std::string> ids{d.switch_id};
+      ids.insert(ids.end(), d.also.begin(), d.also.end());
+      for (const std::string& id : ids) {
+        auto s = find_switch(rules_, id);
+        if (!s || std::any_of(others.begin(), others.end(),
+                              [&](const Switch& o) { return o.id == s->id; }))
+          continue;
+        std::vector<Switch> list = others;
+        list.push_back(*s);
+        auto r = apply_switches(rules_, list);
+        if (!r) continue;
+        candidates.push_back(*s);
+        records.push_back(*r);
+      }
+      if (records.size() < 2 || candidates.front().id != d.switch_id) continue;
+      int experiments = 0;
+      const std::vector<std::size_t> alive =
+          distinguish(records, *around, *pos, limited_experiment(experiments));
+      if (alive.empty() || std::find(alive.begin(), alive.end(), 0) != alive.end()) continue;
+      std::vector<std::string> also;
+      for (std::size_t k = 1; k < alive.size(); ++k) also.push_back(candidates[alive[k]].id);
+      set_switch(d, candidates[alive.front()]);
+      d.also = std::move(also);
+      ++changed;
+    }
+    return changed;
+  }
+
   std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings) {
+    reconsider(deviations);
     std::vector<Switch> all = initial_.switches;
     for (const Deviation& d : deviations)
       if (auto s = find_switch(rules_, d.switch_id)) {
@@ -334,9 +411,13 @@ class GameChecker {
         stats_.switch_coverage[id] = 1;
   }
 
+  // Games stop at nine tenths of --budget; the last tenth is kept for
+  // settling and minimising what they found (settle(), minimise()).
   bool budget_spent() const {
-    return options_.request_budget > 0 &&
-           stats_.requests + stats_.followup_requests >= options_.request_budget;
+    const std::uint64_t budget = options_.request_budget;
+    if (budget == 0) return false;
+    const std::uint64_t limit = finishing_ ? budget : games_budget(budget);
+    return stats_.requests + stats_.followup_requests >= limit;
   }
 
   // Requests of the first run of a game count as the game's; the others
@@ -347,6 +428,8 @@ class GameChecker {
 
  public:
   bool stopping() const { return options_.stop_requested(); }
+  // After the games: the rest of the budget is for settling and minimising.
+  void finish_games() { finishing_ = true; }
 
  private:
   Asked ask(const Ruleset& rules, const Position& pos, const std::string& bpn) {
@@ -429,16 +512,7 @@ class GameChecker {
       return false;
     };
     int experiments = 0;
-    const Experiment experiment =
-        [&](const Position& q,
-            const std::vector<const Ruleset*>& rs) -> std::optional<PositionAnswer> {
-      if (budget_spent() || stopping() || experiments >= kExperimentsPerPosition)
-        return std::nullopt;
-      ++experiments;
-      PositionAnswer a = ask_all(rs, q);
-      if (a.fault || !a.representable) return std::nullopt;
-      return a;
-    };
+    const Experiment experiment = limited_experiment(experiments);
     // Before the first switch that removes only some differences: what to
     // go back to when the position stays unexplained after all.
     std::optional<Model> kept_model;
@@ -703,6 +777,7 @@ class GameChecker {
   static constexpr double kMinimiseSeconds = 5;
   std::unordered_set<std::string> agreed_;
   bool first_pass_ = false;  // within check(g, true)
+  bool finishing_ = false;   // the games are over: settling and minimising
 };
 
 class OracleProbe final : public Probe {
@@ -1061,8 +1136,8 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     } else if (g >= options.games) {
       break;
     }
-    if (options.request_budget > 0 &&
-        result.stats.requests + result.stats.followup_requests >= options.request_budget)
+    if (options.request_budget > 0 && result.stats.requests + result.stats.followup_requests >=
+                                          games_budget(options.request_budget))
       break;
     if (checker.stopping()) break;
     if (!options.only_game && g % options.shard_count != options.shard_index) continue;
@@ -1170,6 +1245,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       }
   }
   join_equivalents(result.deviations);
+  checker.finish_games();
   // Settling and minimising ask the engine again: not once interrupted
   // (the witnesses then stay the boards the games met).
   if (!checker.stopping())
