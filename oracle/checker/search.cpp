@@ -44,6 +44,28 @@ int occupied(const Position& pos, Side s) {
   return n;
 }
 
+// The pit where `n` seeds sown from `from` in direction `d` around the
+// mover's circuit end.
+Pit sowing_end(Pit from, int n, Dir d) {
+  Pit p = from;
+  for (int i = 0; i < n; ++i) p = next_pit(p, d);
+  return p;
+}
+
+// Whether the seeds of one of the mover's houses, sown either way, would
+// end on a blocked pit of the mover (where a block's exception for a
+// sowing from the house decides).
+bool house_sowing_meets_block(const Position& pos) {
+  const Side me = pos.to_move;
+  if ((pos.block & side_mask(me)) == 0) return false;
+  for (Pit h = 0; h < kRowLength; ++h) {
+    if (!pos.has_house(me, h) || pos.at(me, h) == 0) continue;
+    for (Dir d : {Dir::L, Dir::R})
+      if (pos.is_blocked(me, sowing_end(h, pos.at(me, h), d))) return true;
+  }
+  return false;
+}
+
 // The boundary sides `pos` itself sits on (the mover's view).
 void position_sides(const Ruleset& rules, const Position& pos, std::vector<std::string>& out) {
   const Side me = pos.to_move;
@@ -80,6 +102,8 @@ void position_sides(const Ruleset& rules, const Position& pos, std::vector<std::
     out.emplace_back("block-on-house");
   if (rules.block != BlockRule::None && (pos.block & side_mask(me)) != 0)
     out.emplace_back("block-on-mover");
+  if (rules.block != BlockRule::None && house_sowing_meets_block(pos))
+    out.emplace_back("house-sowing-ends-on-block");
   if (starts_in_namua(rules)) {
     const int theirs = pos.hand[index_of(opponent(me))];
     if ((hand == 0) != (theirs == 0)) out.emplace_back("reserves-unequal");
@@ -182,6 +206,8 @@ std::vector<BoundarySide> boundaries_for(const Ruleset& rules) {
     add("block-exempt", "the blocking rule exempts a pit");
     add("block-on-house", "a block lies on a house");
     add("block-on-mover", "a pit of the mover is blocked");
+    add("house-sowing-ends-on-block",
+        "a sowing of the mover's house seeds would end on a blocked pit of the mover");
   }
   if (rules.cutoff_rule != CutoffRule::None) {
     add("relays-64",
@@ -456,6 +482,39 @@ std::optional<Position> Plan::built() {
     // A block on a front pit of the mover beside its house or a seed run,
     // where a sowing may meet it.
     base.block = pit_bit(me, static_cast<Pit>(rng_() % kRowLength));
+  } else if (target == "house-sowing-ends-on-block") {
+    // The pit where the house's seeds, sown one way or the other, would
+    // end: blocked, and holding seeds (a block lies on an occupied pit).
+    // Half of the time on a sparse board, where a sowing from the house is
+    // not pre-empted by a capture.
+    if (rng_() % 2 == 0) {
+      if (auto thin = sparse()) {
+        const std::uint32_t mine = start_.house & side_mask(me);
+        for (Pit p = 0; p < kRowLength && thin->to_move == me; ++p)
+          if (mine & pit_bit(me, p)) {
+            thin->house |= pit_bit(me, p);
+            thin->at(me, p) = static_cast<std::uint8_t>(2 + rng_() % 5);
+            thin->at(me, kRowLength + static_cast<Pit>(rng_() % kRowLength)) += 1;
+            base = *thin;
+          }
+      }
+    }
+    Pit house = kPitsPerSide;
+    for (Pit p = 0; p < kRowLength; ++p)
+      if (base.has_house(me, p) && base.at(me, p) > 0) house = p;
+    if (house == kPitsPerSide) return std::nullopt;
+    const Pit end = sowing_end(house, base.at(me, house), rng_() % 2 ? Dir::L : Dir::R);
+    if (end == house) return std::nullopt;
+    if (base.at(me, end) == 0) {
+      // One seed from the back row, so the total stays.
+      Pit from = kPitsPerSide;
+      for (Pit p = kRowLength; p < kPitsPerSide; ++p)
+        if (base.at(me, p) > 0) from = p;
+      if (from == kPitsPerSide) return std::nullopt;
+      --base.at(me, from);
+      base.at(me, end) = 1;
+    }
+    base.block = pit_bit(me, end);
   } else if (target == "block-on-house") {
     if (base.house == 0) return std::nullopt;
     std::uint32_t houses = base.house;
