@@ -20,6 +20,7 @@
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao::check {
 namespace {
@@ -39,11 +40,7 @@ CheckResult run(const Ruleset& engine_rules, const CheckOptions& o) {
   return r.ok() ? *r : CheckResult{};
 }
 
-const Ruleset& ruleset(std::string_view id) {
-  const Ruleset* r = find_ruleset(id);
-  EXPECT_NE(r, nullptr) << id;
-  return *r;
-}
+using bao::testing::ruleset;
 
 // The deviations and findings without their timing, for comparing runs.
 std::string findings_text(const CheckResult& r) {

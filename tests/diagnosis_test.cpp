@@ -20,15 +20,12 @@
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/switches.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao::check {
 namespace {
 
-const Ruleset& ruleset(std::string_view id) {
-  const Ruleset* r = find_ruleset(id);
-  EXPECT_NE(r, nullptr) << id;
-  return *r;
-}
+using bao::testing::ruleset;
 
 CheckResult run(Probe& probe, const CheckOptions& o) {
   auto r = run_check(probe, o);
@@ -331,10 +328,9 @@ TEST(Diagnosis, CompositeMutantsAreEachNamedOnce) {
     // scenario positions of the repository.
     CheckOptions o = budget_options(rules.id, kBudget, 100 + c);
     // Random games, as this test measured the diagnosis before the
-    // coverage search: with the search, the switch coverage it counts at
-    // every position makes some single-lap combinations replay relay
-    // cycles for seconds per position (docs/checker.md, "Measured:
-    // requests to diagnosis"); bao_search_bench measures the search.
+    // coverage search, so its rate stays comparable; bao_search_bench
+    // measures the search on the same kind of combinations (docs/checker.md,
+    // "Measured: requests to diagnosis").
     o.search = Search::Random;
     o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
     // A safety net only: an engine whose every relay runs to the cut (65,536

@@ -27,17 +27,14 @@
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
 #include "tests/readers.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao::diverge {
 namespace {
 
 namespace fs = std::filesystem;
 
-const Ruleset& rules(std::string_view id) {
-  const Ruleset* r = find_ruleset(id);
-  EXPECT_NE(r, nullptr) << id;
-  return *r;
-}
+using bao::testing::rules;
 
 Position bpn(std::string_view text) {
   auto p = parse_bpn(text);

@@ -32,6 +32,10 @@ inline const Ruleset& rules(std::string_view id) {
   }
   return *r;
 }
+// The same, for files where `rules` names the ruleset in use.
+inline const Ruleset& ruleset(std::string_view id) {
+  return rules(id);
+}
 
 // Parses a test position and checks that the ruleset can represent it.
 inline Position position(std::string_view id, std::string_view bpn) {

@@ -14,15 +14,12 @@
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/switches.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao::check {
 namespace {
 
-const Ruleset& ruleset(std::string_view id) {
-  const Ruleset* r = find_ruleset(id);
-  EXPECT_NE(r, nullptr) << id;
-  return *r;
-}
+using bao::testing::ruleset;
 
 Position position(std::string_view bpn) {
   auto p = parse_bpn(bpn);

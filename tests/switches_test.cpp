@@ -21,15 +21,12 @@
 #include "oracle/notation/bpn.hpp"
 #include "oracle/protocol/engine_server.hpp"
 #include "tests/cli_support.hpp"
+#include "tests/rules_test_support.hpp"
 
 namespace bao {
 namespace {
 
-const Ruleset& ruleset(std::string_view id) {
-  const Ruleset* r = find_ruleset(id);
-  EXPECT_NE(r, nullptr) << id;
-  return *r;
-}
+using bao::testing::ruleset;
 
 Switch switch_of(const Ruleset& rules, std::string_view id) {
   auto s = find_switch(rules, id);

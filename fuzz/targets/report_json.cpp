@@ -21,7 +21,6 @@ const std::string kWhere = "fuzz.json";
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using bao::fuzz::quoted;
   if (size > 64 * 1024) return -1;
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
