@@ -152,6 +152,29 @@ std::string summary(const Row& row) {
                      row.trials.size(), median, worst, missed, masked);
 }
 
+std::string with_throttled(const std::string& table, int rate, const std::string& rows) {
+  if (rows.empty()) return table;
+  return table + fmt::format(
+                     "\nThrough `bao-oracle engine --max-rate {}`:\n\n| search | ruleset | "
+                     "mutant | requests in process | requests throttled | time |\n"
+                     "|---|---|---|---|---|---|\n{}",
+                     rate, rows);
+}
+
+// The table so far, after each ruleset, so that a run stopped part way
+// keeps what it measured (written to a temporary file, then renamed).
+void write_markdown(const std::string& path, const std::string& table, int rate,
+                    const std::string& rows) {
+  if (path.empty()) return;
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    out << with_throttled(table, rate, rows);
+    if (!out) return;
+  }
+  std::rename(tmp.c_str(), path.c_str());
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -205,11 +228,12 @@ int main(int argc, char** argv) {
       if (throttled > 0 && !mutants.empty() && single.trials.front().found) {
         const Switch& m = mutants.front();
         protocol::EngineOptions eo;
-        eo.argv = {BAO_ORACLE_BIN, "engine",     "--mutant",
-                   m.id,           "--max-rate", std::to_string(throttled)};
+        eo.argv = {BAO_ORACLE_BIN, "engine", "--ruleset",  std::string(rules->id),
+                   "--mutant",     m.id,     "--max-rate", std::to_string(throttled)};
         check::EngineStart started = check::start_engine_probe(eo, std::string(rules->id));
         if (!started.probe) {
-          std::fprintf(stderr, "the throttled engine did not start\n");
+          std::fprintf(stderr, "the throttled engine did not start: %s\n",
+                       started.usage ? started.usage->message.c_str() : "a protocol fault");
           return 2;
         }
         const auto t0 = std::chrono::steady_clock::now();
@@ -259,16 +283,11 @@ int main(int argc, char** argv) {
                      t.found ? std::to_string(*t.found).c_str() : "not diagnosed");
         composite.trials.push_back(std::move(t));
       }
-      if (!composite.trials.empty()) table += summary(composite) + "\n";
-      std::fflush(stdout);
+      if (!composite.trials.empty() || !composite.masked.empty())
+        table += summary(composite) + "\n";
+      write_markdown(markdown, table, throttled, throttled_table);
     }
   }
-  if (!throttled_table.empty())
-    table += fmt::format(
-        "\nThrough `bao-oracle engine --max-rate {}`:\n\n| search | ruleset | mutant | requests "
-        "in process | requests throttled | time |\n|---|---|---|---|---|---|\n{}",
-        throttled, throttled_table);
-  std::fputs(table.c_str(), stdout);
-  if (!markdown.empty()) std::ofstream(markdown) << table;
+  std::fputs(with_throttled(table, throttled, throttled_table).c_str(), stdout);
   return 0;
 }
