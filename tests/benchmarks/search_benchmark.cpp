@@ -147,7 +147,9 @@ std::string summary(const Row& row) {
                                 : (found.empty() ? "-" : fmt::format("{}", found.back()));
   std::string masked;
   for (const std::string& m : row.masked) masked += (masked.empty() ? "" : ", ") + m;
-  if (!masked.empty()) masked = "; left out (a mutant the others hide): " + masked;
+  if (!masked.empty())
+    masked = (missed.empty() ? "" : "; ") + std::string("left out (a mutant the others hide): ") +
+             masked;
   return fmt::format("| {} | {} | {}/{} | {} | {} | {}{} |", row.ruleset, row.kind, found.size(),
                      row.trials.size(), median, worst, missed, masked);
 }
