@@ -501,30 +501,35 @@ struct Generated {
   int cut_pickup;  // where an endless move is cut, else -1
 };
 
-// site.lift.any-own-pit (site.bank.house-never-lifted): every own pit with a
-// seed, in the fixed direction (site.sow.fixed-direction); each candidate is
-// played at once and handed over with its result.
+// site.lift.any-own-pit (site.bank.house-never-lifted): a move starts from
+// an own pit with a seed, in the fixed direction (site.sow.fixed-direction);
+// neither mark of the Bao moves (`t`, `+`) belongs to it.
+bool may_start(const Ruleset& rules, const Position& pos, const Move& m) {
+  if (m.pit >= kPitsPerSide || m.two_seed || m.go_on) return false;
+  const int least = mutated(rules, Mutation::SiteLiftNeedsTwo) ? 2 : 1;  // MUTANT
+  if (pos.at(pos.to_move, m.pit) < least) return false;
+  if (static_cast<int>(m.pit) == house_pit(rules) &&
+      !mutated(rules, Mutation::SiteHouseLiftable))  // MUTANT: site-house-liftable
+    return false;
+  return m.dir == fixed_direction(rules) ||
+         mutated(rules, Mutation::SiteBothDirections);  // MUTANT: site-both-directions
+}
+
+// Every move that may start (may_start), each played at once and handed
+// over with its result, in pit order, the fixed direction first.
 template <class Sink>
 void generate(const Ruleset& rules, const Position& pos, Sink&& sink) {
   if (decided_status(pos).kind != Status::Kind::Ongoing) return;
   if (board_ending(rules, pos).status.kind != Status::Kind::Ongoing) return;
-  const Side me = pos.to_move;
-  const int house = house_pit(rules);
-  const int least = mutated(rules, Mutation::SiteLiftNeedsTwo) ? 2 : 1;     // MUTANT
-  const bool house_liftable = mutated(rules, Mutation::SiteHouseLiftable);  // MUTANT
   const Dir dir = fixed_direction(rules);
-  const bool both = mutated(rules, Mutation::SiteBothDirections);  // MUTANT
   NoTrace none;
-  for (Pit p = 0; p < kPitsPerSide; ++p) {
-    if (pos.at(me, p) < least) continue;
-    if (p == house && !house_liftable) continue;
+  for (Pit p = 0; p < kPitsPerSide; ++p)
     for (Dir d : {dir, reverse(dir)}) {
-      if (d != dir && !both) break;
       const Move m{p, d};
+      if (!may_start(rules, pos, m)) continue;
       int cut = -1;
       sink(Generated{m, play_turn(rules, pos, m, none, cut).pos, cut});
     }
-  }
 }
 
 }  // namespace
@@ -545,23 +550,19 @@ MoveList legal_moves(const Ruleset& rules, const Position& pos) {
 Expected<Position> play(const Ruleset& rules, const Position& pos, const Move& move, Trace* trace) {
   if (Status s = single_lap::status(rules, pos); s.kind != Status::Kind::Ongoing)
     return Error{fmt::format("the game is over ({})", to_string(s))};
-  bool found = false;
-  Generated hit{};
-  generate(rules, pos, [&](const Generated& g) {
-    if (!found && g.move == move) {
-      hit = g;
-      found = true;
-    }
-  });
-  if (!found)
+  // The other candidates need not be played: whether a move is legal is
+  // decided before it is played (may_start).
+  if (!may_start(rules, pos, move))
     return Error{fmt::format("move {} is not legal here", move_to_string(move, pos.to_move))};
+  NoTrace none;
+  int cut = -1;
+  const Position after = play_turn(rules, pos, move, none, cut).pos;
   if (trace) {
-    int cut = hit.cut_pickup;
     auto t = play_turn(rules, pos, move, *trace, cut);
-    assert(t.pos == hit.after);
+    assert(t.pos == after);
     (void)t;
   }
-  return hit.after;
+  return after;
 }
 
 std::uint64_t perft(const Ruleset& rules, const Position& pos, int depth) {
