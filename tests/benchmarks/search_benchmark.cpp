@@ -48,16 +48,15 @@ struct Row {
   std::string kind;  // "single" or "composite"
   std::vector<Trial> trials;
   std::vector<std::string> masked;  // combinations left out: a mutant the others hide
+  std::vector<std::string> alike;   // mutants named only as answering alike
 };
 
 // Requests until every switch of `combo` is named by its clause (the most
 // of their found_after), or nullopt when one is not within the budget.
-std::optional<std::uint64_t> requests_to_diagnosis(const Ruleset& rules,
-                                                   const std::vector<Switch>& combo,
-                                                   check::Search search, std::uint64_t budget,
-                                                   std::uint64_t seed,
-                                                   const std::vector<std::string>& corpus,
-                                                   check::Probe* external = nullptr) {
+std::optional<std::uint64_t> requests_to_diagnosis(
+    const Ruleset& rules, const std::vector<Switch>& combo, check::Search search,
+    std::uint64_t budget, std::uint64_t seed, const std::vector<std::string>& corpus,
+    check::Probe* external = nullptr, std::vector<std::string>* alternative = nullptr) {
   auto engine = apply_switches(rules, combo);
   if (!engine) return std::nullopt;
   std::unique_ptr<check::Probe> in_process = check::oracle_probe(*engine, "mutant");
@@ -96,13 +95,20 @@ std::optional<std::uint64_t> requests_to_diagnosis(const Ruleset& rules,
   if (!named(*r)) r = check::run_check(*probe, o);
   if (!r) return std::nullopt;
   std::uint64_t most = 0;
+  std::vector<std::string> alike;
   for (const Switch& s : combo) {
     std::optional<std::uint64_t> best;
+    bool first = false;
     for (const check::Deviation& d : r->deviations)
-      if (names(d, s)) best = std::min(best.value_or(d.found_after), d.found_after);
+      if (names(d, s)) {
+        best = std::min(best.value_or(d.found_after), d.found_after);
+        first = first || d.clause == clause_name(s.clause);
+      }
     if (!best || *best > budget) return std::nullopt;
+    if (!first) alike.push_back(s.id);
     most = std::max(most, *best);
   }
+  if (alternative) alternative->insert(alternative->end(), alike.begin(), alike.end());
   return most;
 }
 
@@ -150,8 +156,13 @@ std::string summary(const Row& row) {
   if (!masked.empty())
     masked = (missed.empty() ? "" : "; ") + std::string("left out (a mutant the others hide): ") +
              masked;
-  return fmt::format("| {} | {} | {}/{} | {} | {} | {}{} |", row.ruleset, row.kind, found.size(),
-                     row.trials.size(), median, worst, missed, masked);
+  std::string alike;
+  for (const std::string& m : row.alike) alike += (alike.empty() ? "" : ", ") + m;
+  if (!alike.empty())
+    alike = (missed.empty() && masked.empty() ? "" : "; ") +
+            std::string("named as answering alike only: ") + alike;
+  return fmt::format("| {} | {} | {}/{} | {} | {} | {}{}{} |", row.ruleset, row.kind, found.size(),
+                     row.trials.size(), median, worst, missed, masked, alike);
 }
 
 std::string with_throttled(const std::string& table, int rate, const std::string& rows) {
@@ -218,7 +229,8 @@ int main(int argc, char** argv) {
         if (sw.kind == SwitchKind::Mutant) mutants.push_back(sw);
       Row single{std::string(rules->id), "single", {}};
       for (const Switch& m : mutants) {
-        Trial t{m.id, requests_to_diagnosis(*rules, {m}, s, budget, 1, corpus)};
+        Trial t{m.id,
+                requests_to_diagnosis(*rules, {m}, s, budget, 1, corpus, nullptr, &single.alike)};
         std::fprintf(stderr, "%s %s %s: %s\n", std::string(check::to_string(s)).c_str(),
                      std::string(rules->id).c_str(), m.id.c_str(),
                      t.found ? std::to_string(*t.found).c_str() : "not diagnosed");
@@ -279,7 +291,8 @@ int main(int argc, char** argv) {
         }
         std::fprintf(stderr, "%s %s %s: ...\n", std::string(check::to_string(s)).c_str(),
                      std::string(rules->id).c_str(), ids.c_str());
-        Trial t{ids, requests_to_diagnosis(*rules, combo, s, budget, 100 + c, corpus)};
+        Trial t{ids, requests_to_diagnosis(*rules, combo, s, budget, 100 + c, corpus, nullptr,
+                                           &composite.alike)};
         std::fprintf(stderr, "%s %s %s: %s\n", std::string(check::to_string(s)).c_str(),
                      std::string(rules->id).c_str(), ids.c_str(),
                      t.found ? std::to_string(*t.found).c_str() : "not diagnosed");
