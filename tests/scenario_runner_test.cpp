@@ -308,6 +308,21 @@ TEST(ScenarioCommand, AnUnreadableFolderIsOneInputError) {
       << err.str();
 }
 
+// In a folder too: a FIFO named like a scenario file is an input error
+// naming it (it is never opened), and the folder's other files run.
+TEST(ScenarioCommand, AFifoInAFolderIsAnInputError) {
+  TempDir dir("bao_scenario_cmd_fifo_folder");
+  dir.write("good.yaml", kPassing);
+  const std::string fifo = (dir.path / "pipe.yaml").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  ASSERT_EQ(::mkfifo((dir.path / "notes.txt").c_str(), 0600), 0);  // not a scenario name
+  std::ostringstream out, err;
+  EXPECT_EQ(run_scenarios_command({dir.path.string()}, {}, out, err), 2) << err.str();
+  EXPECT_EQ(out.str(), "1 passed, 0 failed, 1 input errors\n") << err.str();
+  EXPECT_NE(err.str().find(fifo + ": path: is not a regular file"), std::string::npos) << err.str();
+  EXPECT_EQ(err.str().find("notes.txt"), std::string::npos) << err.str();
+}
+
 // Over-large files and files that are not regular (a FIFO would never end)
 // are input errors, read no further than the limit.
 TEST(ScenarioCommand, AFileOverTheSizeLimitOrNotRegularIsAnInputError) {

@@ -714,6 +714,10 @@ void walk_scenario_folder(const std::filesystem::path& dir, std::vector<std::str
             {entry.string(), {0, 0}, "path", "cannot read: " + (lec ? lec : sec).message()});
       } else if (fs::is_regular_file(target) && entry.extension() == ".yaml") {
         found.push_back(entry.string());
+      } else if (entry.extension() == ".yaml" && !fs::is_directory(target)) {
+        // A FIFO, socket or device named as a scenario file: reading it
+        // could wait for ever, and leaving it out unsaid would hide it.
+        errors.push_back({entry.string(), {0, 0}, "path", "is not a regular file: not read"});
       }
     }
     it.increment(ec);
