@@ -365,6 +365,44 @@ INSTANTIATE_TEST_SUITE_P(Check, HungEngine,
                                            Case{"SigtermTwoJobs", SIGTERM, "SIGTERM", 2, false}),
                          [](const ::testing::TestParamInfo<Case>& i) { return i.param.name; });
 
+// `scenarios --engine` interrupted while its engine hangs (ignoring SIGTERM,
+// with a response timeout far longer than the test): it stops at once,
+// prints the summary of the cases that ran, marked as interrupted, writes
+// its JSON, exits 130 and leaves no engine behind.
+TEST(InterruptedScenarios, ReportWhatRanAndLeaveNoEngine) {
+  const std::string mark = mark_for("scenarios");
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("bao-interrupt-test-scenarios-{}", ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path hung = dir / "hanging";
+  const fs::path json = dir / "results.json";
+  CheckProcess run({"scenarios", BAO_SOURCE_DIR "/scenarios", "--engine",
+                    fmt::format("{} hang-stubborn 400 {}", BAO_FAKE_ENGINE, mark), "--timeout-ms",
+                    "3600000", "--json", json.string()},
+                   mark, {"BAO_FAKE_HANG_FILE=" + hung.string()});
+  ASSERT_GT(run.pid(), 0);
+  run.read_until([&](const std::string&) { return fs::exists(hung); }, 300s);
+  ASSERT_TRUE(fs::exists(hung)) << "the engine never reached its hang: " << run.out() << run.err();
+  ASSERT_EQ(::kill(run.pid(), SIGINT), 0);
+  const int status = run.finish(60s);
+  EXPECT_EQ(status, 128 + SIGINT) << run.out() << run.err();
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  // 400 requests answered: some cases ran, and not all of them.
+  EXPECT_NE(run.out().find(" passed, "), std::string::npos) << run.out();
+  EXPECT_NE(run.out().find("(interrupted by SIGINT: the cases after these were not run)"),
+            std::string::npos)
+      << run.out();
+  ASSERT_TRUE(fs::exists(json)) << run.err();
+  const nlohmann::json written = read_json(json);
+  EXPECT_EQ(written.at("summary").at("interrupted"), "SIGINT");
+  EXPECT_GT(written.at("summary").at("passed").get<int>(), 0);
+  EXPECT_EQ(written.at("cases").size(), written.at("summary").at("passed").get<std::size_t>() +
+                                            written.at("summary").at("failed").get<std::size_t>() +
+                                            written.at("summary").at("skipped").get<std::size_t>());
+  fs::remove_all(dir);
+}
+
 // Killed outright, so that no handler of its runs: its workers (blocked
 // on engines that hang and ignore SIGTERM) and their engines die with it.
 TEST(KilledCheck, LeavesNoWorkerOrEngine) {

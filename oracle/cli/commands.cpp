@@ -3,6 +3,7 @@
 // parse_move) and every answer comes from oracle/engine.
 #include "oracle/cli/commands.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/interrupt.hpp"
 
 #include <unistd.h>
 
@@ -469,14 +470,23 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
     return report(err, "--coverage: needs the oracle's clause ids, so it cannot go with --engine");
   auto argv = protocol::split_command(o.scenario_engine);
   if (!argv) return report(err, argv.error().message);
+  // Ctrl-C (SIGINT, SIGTERM, SIGHUP) stops the run between cases; what ran
+  // is reported and written, and the exit status is 128 + the signal.
+  interrupt::install();
   protocol::EngineOptions engine;
   engine.argv = std::move(*argv);
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
+  engine.wake_fd = interrupt::wake_fd();
   checker::ExternalSubject subject(std::move(engine));
-  if (auto started = subject.start(); !started)
+  if (auto started = subject.start(); !started) {
+    if (interrupt::received() != 0) return 128 + interrupt::received();
     return report(err, fmt::format("--engine: {}", started.error().message));
-  const int code = scenario::run_scenarios_command(paths, o.scenario_options, subject, out, err);
-  if (subject.faults() > 0)
+  }
+  scenario::RunOptions options = o.scenario_options;
+  options.stop = [] { return interrupt::received(); };
+  const int code = scenario::run_scenarios_command(paths, options, subject, out, err);
+  // (Once interrupted, the request cut short is no fault of the engine's.)
+  if (subject.faults() > 0 && interrupt::received() == 0)
     err << fmt::format("bao-oracle: {}: {} engine faults, {} restarts; the last: {}\n",
                        printable(subject.name()), subject.faults(), subject.restarts(),
                        one_line(protocol::describe(*subject.last_fault())))

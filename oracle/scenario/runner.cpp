@@ -15,6 +15,7 @@
 
 #include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/interrupt.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"
@@ -413,7 +414,10 @@ RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subjec
     if (filter && !std::regex_search(s.id, *filter)) continue;
     for (const Expectation& e : s.expectations) {
       if (options.ruleset && e.ruleset != *options.ruleset) continue;
+      if (options.stop && (sum.signal = options.stop()) != 0) return sum;
       CaseResult r = run_case(s, e, subject);
+      // Interrupted during the case: its engine answers were cut short.
+      if (options.stop && (sum.signal = options.stop()) != 0) return sum;
       (r.outcome == Outcome::Pass   ? sum.passed
        : r.outcome == Outcome::Fail ? sum.failed
                                     : sum.skipped)++;
@@ -427,6 +431,9 @@ std::string summary_line(const RunSummary& s) {
   std::string line = fmt::format("{} passed, {} failed", s.passed, s.failed);
   if (s.skipped > 0) line += fmt::format(", {} skipped", s.skipped);
   if (!s.input_errors.empty()) line += fmt::format(", {} input errors", s.input_errors.size());
+  if (s.signal != 0)
+    line += fmt::format(" (interrupted by {}: the cases after these were not run)",
+                        interrupt::signal_name(s.signal));
   return line;
 }
 
@@ -443,6 +450,7 @@ std::string format_report(const RunSummary& s) {
 }
 
 int exit_code(const RunSummary& s) {
+  if (s.signal != 0) return 128 + s.signal;
   if (!s.input_errors.empty()) return 2;
   return s.failed > 0 ? 1 : 0;
 }
@@ -522,14 +530,16 @@ std::string to_json(const RunSummary& s) {
                       {"message", e.message}});
   json provenance = json::object();
   for (const auto& [name, v] : provenance_fields(s.provenance)) provenance[name] = v;
-  const json doc = {{"provenance", provenance},
-                    {"summary",
-                     {{"passed", s.passed},
-                      {"failed", s.failed},
-                      {"skipped", s.skipped},
-                      {"input_errors", s.input_errors.size()}}},
-                    {"cases", cases},
-                    {"input_errors", errors}};
+  const json doc = {
+      {"provenance", provenance},
+      {"summary",
+       {{"passed", s.passed},
+        {"failed", s.failed},
+        {"skipped", s.skipped},
+        {"input_errors", s.input_errors.size()},
+        {"interrupted", s.signal != 0 ? json(interrupt::signal_name(s.signal)) : json(nullptr)}}},
+      {"cases", cases},
+      {"input_errors", errors}};
   // Text from outside (an engine's name, a scenario id) may hold bytes that
   // are not UTF-8: they are written as U+FFFD, so the file stays valid JSON.
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -9,6 +9,7 @@
 // today the oracle itself, later an external engine through the protocol.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -190,6 +191,10 @@ struct RunOptions {
   std::optional<std::string> junit_path;
   std::optional<std::string> json_path;
   std::string command_line;  // recorded in the reports' provenance
+  // Asked before and after each case: the number of the signal that stops
+  // the run (scenarios --engine, oracle/core/interrupt.hpp), 0 to go on.
+  // The case it interrupted is not counted.
+  std::function<int()> stop;
 };
 
 enum class Outcome { Pass, Fail, Skip };
@@ -222,6 +227,7 @@ struct RunSummary {
   int passed = 0;
   int failed = 0;
   int skipped = 0;
+  int signal = 0;  // the signal that stopped the run early (RunOptions::stop), 0 if none
 };
 
 // Runs every scenario under each of its rulesets that the options select.
