@@ -12,14 +12,15 @@
 #include <vector>
 
 #include "oracle/diverge/diverge.hpp"
+#include "oracle/notation/board_svg.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao::diverge {
 namespace {
 
-constexpr int kCell = 44;                                      // pit spacing
-constexpr int kRadius = 17;                                    // pit radius
-constexpr int kMargin = 14;                                    // around a board
+constexpr int kCell = svg::kCompact.cell;                      // pit spacing
+constexpr int kRadius = svg::kCompact.radius;                  // pit radius
+constexpr int kMargin = svg::kCompact.margin;                  // around a board
 constexpr int kTitle = 44;                                     // two title lines
 constexpr int kFooter = 34;                                    // reserves, side to move
 constexpr int kBoardWidth = 2 * kMargin + kRowLength * kCell;  // one ruleset's board
@@ -27,28 +28,14 @@ constexpr int kBoardHeight = kTitle + 4 * kCell + kFooter;     // four rows
 constexpr int kGap = 16;                                       // between the two boards
 constexpr std::size_t kMaxDrawnEvents = 160;                   // longer moves are cut short
 
-struct Point {
-  double x, y;
-};
+using svg::num;
+using svg::Point;
 
-// Where a pit is drawn: North's back row on top, then North's front row,
-// South's front row, South's back row. A1 is bottom left and faces a8.
+// Where a pit is drawn (oracle/notation/board_svg.hpp): North's back row on
+// top, then North's front row, South's front row, South's back row. A1 is
+// bottom left and faces a8.
 Point centre(Side side, Pit p, int x0) {
-  int column = 0;
-  int row = 0;
-  const int number = pit_number(p);
-  if (side == Side::South) {
-    column = number - 1;
-    row = is_front(p) ? 2 : 3;
-  } else {
-    column = kRowLength - number;
-    row = is_front(p) ? 1 : 0;
-  }
-  return {x0 + kMargin + column * kCell + kCell / 2.0, kTitle + row * kCell + kCell / 2.0};
-}
-
-std::string num(double v) {
-  return fmt::format("{:.1f}", v);
+  return svg::centre(svg::kCompact, side, p, x0, kTitle);
 }
 
 // A segment from pit to pit, cut back to the pits' edges so that the counts
@@ -65,33 +52,6 @@ std::string segment(Point a, Point b, std::string_view cls, std::string_view mar
                      num(a.x + ux * cut), num(a.y + uy * cut), num(b.x - ux * cut),
                      num(b.y - uy * cut),
                      marker.empty() ? "" : fmt::format(R"x( marker-end="url(#{})")x", marker));
-}
-
-std::string pits(const Position& pos, int x0) {
-  std::string out;
-  for (Side side : {Side::South, Side::North})
-    for (Pit p = 0; p < kPitsPerSide; ++p) {
-      const Point c = centre(side, p, x0);
-      const bool house = pos.has_house(side, p);
-      const bool blocked = pos.is_blocked(side, p);
-      std::string cls = "pit";
-      if (house) cls += " house";
-      if (blocked) cls += " block";
-      out += fmt::format("<g><title>{}</title>", pit_name(side, p));
-      if (house)
-        out += fmt::format(R"(<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="5"/>)", cls,
-                           num(c.x - kRadius), num(c.y - kRadius), 2 * kRadius, 2 * kRadius);
-      else
-        out += fmt::format(R"(<circle class="{}" cx="{}" cy="{}" r="{}"/>)", cls, num(c.x),
-                           num(c.y), kRadius);
-      if (blocked)
-        out += fmt::format(R"(<path class="cross" d="M{} {}L{} {}"/>)", num(c.x - kRadius + 4),
-                           num(c.y + kRadius - 4), num(c.x + kRadius - 4), num(c.y - kRadius + 4));
-      out += fmt::format(R"(<text class="count" x="{}" y="{}">{}</text></g>)", num(c.x),
-                         num(c.y + 5), pos.at(side, p));
-      out += '\n';
-    }
-  return out;
 }
 
 std::size_t slot(Side side, Pit p) {
@@ -188,7 +148,7 @@ std::string board(const Witness& w, const WitnessSide& side, const Position& pos
                      html_escape(side.ruleset));
   out +=
       fmt::format(R"(<text class="what" x="{}" y="36">{}</text>)", x0 + kMargin, html_escape(what));
-  out += "\n" + pits(pos, x0) + path(side, x0, arrow);
+  out += "\n" + svg::pits(pos, svg::kCompact, x0, kTitle) + path(side, x0, arrow);
   const double y = kTitle + 4 * kCell + 22;
   std::string footer = fmt::format("{} to move", pos.to_move == Side::South ? "South" : "North");
   if (pos.hand[0] != 0 || pos.hand[1] != 0)
