@@ -95,7 +95,7 @@ std::string board_svg(const Position& pos, std::string_view title, std::string_v
                      kHeight - 2);
   out += fmt::format(R"(<text class="title" x="{}" y="18">{}</text>)", kGeo.margin, h(title));
   out += fmt::format(R"(<text class="what" x="{}" y="34">{}</text>)", kGeo.margin, h(what));
-  out += "\n" + svg::pits(pos, kGeo, 0, kTitle, {true, marked});
+  out += "\n" + svg::pits(pos, kGeo, 0, kTitle, marked);
   out += fmt::format(R"(<text class="what{}" x="{}" y="{}">{}</text>)",
                      footer_marked ? " changed" : "", kGeo.margin, kTitle + 4 * kGeo.cell + 19,
                      h(footer_text(pos) + (footer_marked ? " (differs)" : "")));
@@ -380,7 +380,7 @@ std::string html_head(std::string_view title) {
   return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
       "<title>{0}</title>\n<style>{1}{2}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
-      h(title), kCss, svg::labelled_css());
+      h(title), kCss, svg::pit_css());
 }
 
 std::string html_tail(const Provenance& p) {

@@ -18,14 +18,15 @@
 namespace bao::diverge {
 namespace {
 
-constexpr int kCell = svg::kCompact.cell;                      // pit spacing
-constexpr int kRadius = svg::kCompact.radius;                  // pit radius
-constexpr int kMargin = svg::kCompact.margin;                  // around a board
+constexpr int kCell = svg::kLabelled.cell;                     // pit spacing
+constexpr int kRadius = svg::kLabelled.radius;                 // pit radius
+constexpr int kMargin = svg::kLabelled.margin;                 // around a board
 constexpr int kTitle = 44;                                     // two title lines
 constexpr int kFooter = 34;                                    // reserves, side to move
 constexpr int kBoardWidth = 2 * kMargin + kRowLength * kCell;  // one ruleset's board
 constexpr int kBoardHeight = kTitle + 4 * kCell + kFooter;     // four rows
 constexpr int kGap = 16;                                       // between the two boards
+constexpr int kLegend = svg::kLabelled.cell;                   // the legend below them
 constexpr std::size_t kMaxDrawnEvents = 160;                   // longer moves are cut short
 
 using svg::num;
@@ -35,7 +36,7 @@ using svg::Point;
 // top, then North's front row, South's front row, South's back row. A1 is
 // bottom left and faces a8.
 Point centre(Side side, Pit p, int x0) {
-  return svg::centre(svg::kCompact, side, p, x0, kTitle);
+  return svg::centre(svg::kLabelled, side, p, x0, kTitle);
 }
 
 // A segment from pit to pit, cut back to the pits' edges so that the counts
@@ -84,8 +85,8 @@ std::string path(const WitnessSide& side, int x0, std::string_view arrow) {
     const Point c = centre(e.side, e.pit, x0);
     switch (e.kind) {
       case EventKind::Place:
-        out += fmt::format(R"(<circle class="place" cx="{}" cy="{}" r="5"/>)", num(c.x + 11),
-                           num(c.y - 11));
+        out += fmt::format(R"(<circle class="place" cx="{}" cy="{}" r="5"/>)", num(c.x + 14),
+                           num(c.y - 14));
         break;
       case EventKind::Lift:
       case EventKind::Relay:
@@ -110,7 +111,7 @@ std::string path(const WitnessSide& side, int x0, std::string_view arrow) {
         break;
       case EventKind::Stop:
         out += fmt::format(R"(<rect class="stop" x="{}" y="{}" width="8" height="8"/>)",
-                           num(c.x + 9), num(c.y + 7));
+                           num(c.x + 11), num(c.y + 9));
         break;
       case EventKind::BlockSet:
         out += fmt::format(R"(<text class="mark" x="{}" y="{}">T</text>)", num(c.x + 13),
@@ -148,7 +149,7 @@ std::string board(const Witness& w, const WitnessSide& side, const Position& pos
                      html_escape(side.ruleset));
   out +=
       fmt::format(R"(<text class="what" x="{}" y="36">{}</text>)", x0 + kMargin, html_escape(what));
-  out += "\n" + svg::pits(pos, svg::kCompact, x0, kTitle) + path(side, x0, arrow);
+  out += "\n" + svg::pits(pos, svg::kLabelled, x0, kTitle) + path(side, x0, arrow);
   const double y = kTitle + 4 * kCell + 22;
   std::string footer = fmt::format("{} to move", pos.to_move == Side::South ? "South" : "North");
   if (pos.hand[0] != 0 || pos.hand[1] != 0)
@@ -172,7 +173,7 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
       R"(<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{0}" height="{1}" )"
       R"(viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
       "\n",
-      width, kBoardHeight,
+      width, kBoardHeight + kLegend,
       html_escape(fmt::format("{} {} vs {} {}", w.position, w.a.ruleset, w.b.ruleset, w.move)));
   out += fmt::format(
       R"(<defs><marker id="{}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" )"
@@ -181,12 +182,8 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
       html_escape(arrow));
   out +=
       "<style>"
-      ".frame{fill:#fbf7ef;stroke:#b9a888}"
-      ".pit{fill:#fff;stroke:#8a7a5c;stroke-width:1.5}"
-      ".house{fill:#fff3cf;stroke:#b8860b;stroke-width:3}"
-      ".block{stroke:#c0392b;stroke-dasharray:4 2}"
-      ".cross{stroke:#c0392b;stroke-width:2}"
-      ".count{font:bold 14px sans-serif;text-anchor:middle;fill:#222}"
+      ".frame{fill:#fbf7ef;stroke:#b9a888}" +
+      std::string(svg::pit_css()) +
       ".title{font:bold 14px sans-serif;fill:#222}"
       ".what{font:12px sans-serif;fill:#333}"
       ".step{font:9px sans-serif;fill:#1f5fbf;text-anchor:middle}"
@@ -201,6 +198,7 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
       "</style>\n";
   out += board(w, w.a, pos, 0, arrow);
   out += board(w, w.b, pos, kBoardWidth + kGap, arrow);
+  out += svg::legend(false, kMargin, kBoardHeight);
   out += "</svg>\n";
   return out;
 }

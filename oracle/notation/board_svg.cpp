@@ -21,34 +21,10 @@ std::string outline(std::string_view cls, Point c, double r, bool house) {
                      num(r));
 }
 
-// The compact form, as the divergence pictures have always drawn it: the
-// count in the middle, a blocked pit crossed out, the name in a tooltip.
-std::string compact_pit(const Position& pos, const Geometry& g, Side side, Pit p, Point c) {
-  const bool house = pos.has_house(side, p);
-  const bool blocked = pos.is_blocked(side, p);
-  std::string cls = "pit";
-  if (house) cls += " house";
-  if (blocked) cls += " block";
-  std::string out = fmt::format("<g><title>{}</title>", pit_name(side, p));
-  if (house)
-    out += fmt::format(R"(<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="5"/>)", cls,
-                       num(c.x - g.radius), num(c.y - g.radius), 2 * g.radius, 2 * g.radius);
-  else
-    out += fmt::format(R"(<circle class="{}" cx="{}" cy="{}" r="{}"/>)", cls, num(c.x), num(c.y),
-                       g.radius);
-  if (blocked)
-    out += fmt::format(R"(<path class="cross" d="M{} {}L{} {}"/>)", num(c.x - g.radius + 4),
-                       num(c.y + g.radius - 4), num(c.x + g.radius - 4), num(c.y - g.radius + 4));
-  out += fmt::format(R"(<text class="count" x="{}" y="{}">{}</text></g>)", num(c.x), num(c.y + 5),
-                     pos.at(side, p));
-  return out;
-}
-
-// The labelled form: the name in small grey type in the pit's upper half,
-// the count below it, a ring round a marked pit. A blocked pit is not
-// crossed out, so that nothing runs through its count.
-std::string labelled_pit(const Position& pos, const Geometry& g, Side side, Pit p, Point c,
-                         bool marked) {
+// A pit: the name in small grey type in its upper half, the count below
+// it, a ring round a marked pit. A blocked pit has a dashed red edge and is
+// not crossed out, so that nothing runs through its count.
+std::string pit(const Position& pos, const Geometry& g, Side side, Pit p, Point c, bool marked) {
   const bool house = pos.has_house(side, p);
   const bool blocked = pos.is_blocked(side, p);
   std::string cls = "pit";
@@ -87,21 +63,16 @@ Point centre(const Geometry& g, Side side, Pit p, double x0, double y0) {
 }
 
 std::string pits(const Position& pos, const Geometry& g, double x0, double y0,
-                 const PitStyle& style) {
+                 std::uint32_t marked) {
   std::string out;
   for (Side side : {Side::South, Side::North})
-    for (Pit p = 0; p < kPitsPerSide; ++p) {
-      const Point c = centre(g, side, p, x0, y0);
-      if (style.names)
-        out += labelled_pit(pos, g, side, p, c, (style.marked & pit_bit(side, p)) != 0);
-      else
-        out += compact_pit(pos, g, side, p, c);
-      out += '\n';
-    }
+    for (Pit p = 0; p < kPitsPerSide; ++p)
+      out +=
+          pit(pos, g, side, p, centre(g, side, p, x0, y0), (marked & pit_bit(side, p)) != 0) + "\n";
   return out;
 }
 
-std::string_view labelled_css() {
+std::string_view pit_css() {
   return ".pit{fill:#fff;stroke:#8a7a5c;stroke-width:1.5}"
          ".house{fill:#fff3cf;stroke:#b8860b;stroke-width:3}"
          ".block{fill:#fbe3e0;stroke:#c0392b;stroke-width:2;stroke-dasharray:4 2}"
@@ -112,7 +83,11 @@ std::string_view labelled_css() {
          ".legend{font:12px sans-serif;fill:#333}";
 }
 
-std::string legend_svg(bool marked) {
+int legend_width(bool marked) {
+  return (marked ? 4 : 3) * kLegendItem;
+}
+
+std::string legend(bool marked, double x0, double y0) {
   const Geometry& g = kLabelled;
   struct Sample {
     const char* cls;
@@ -127,14 +102,10 @@ std::string legend_svg(bool marked) {
       {"pit", false, true, "differs between the boards after"},
   }};
   const std::size_t n = marked ? samples.size() : samples.size() - 1;
-  constexpr int kItem = 250;
-  std::string out = fmt::format(
-      R"(<svg class="legend-box" xmlns="http://www.w3.org/2000/svg" version="1.1" width="{0}" )"
-      R"(height="{1}" viewBox="0 0 {0} {1}" role="img" aria-label="legend">)",
-      static_cast<int>(n) * kItem, g.cell);
+  std::string out;
   for (std::size_t i = 0; i < n; ++i) {
     const Sample& s = samples[i];
-    const Point c{static_cast<double>(i) * kItem + g.cell / 2.0, g.cell / 2.0};
+    const Point c{x0 + static_cast<double>(i) * kLegendItem + g.cell / 2.0, y0 + g.cell / 2.0};
     if (s.ring) out += outline("ring", c, g.radius + 3.5, s.house);
     out += outline(s.cls, c, g.radius, s.house);
     out += fmt::format(R"(<text class="name" x="{}" y="{}">A1</text>)", num(c.x), num(c.y - 7));
@@ -143,7 +114,15 @@ std::string legend_svg(bool marked) {
     out += fmt::format(R"(<text class="legend" x="{}" y="{}">{}</text>)", num(c.x + g.radius + 10),
                        num(c.y + 4), s.text);
   }
-  return out + "</svg>\n";
+  return out + "\n";
+}
+
+std::string legend_svg(bool marked) {
+  return fmt::format(
+             R"(<svg class="legend-box" xmlns="http://www.w3.org/2000/svg" version="1.1" )"
+             R"(width="{0}" height="{1}" viewBox="0 0 {0} {1}" role="img" aria-label="legend">)",
+             legend_width(marked), kLabelled.cell) +
+         legend(marked, 0, 0) + "</svg>\n";
 }
 
 }  // namespace bao::svg
