@@ -599,7 +599,15 @@ TEST(CheckCli, HostileEngineTextIsShownAsTextInEveryOutput) {
   // The engine's answer, backticks and all, sits in one code span.
   EXPECT_NE(md.find("- engine: ```` malformed"), std::string::npos) << md;
   EXPECT_NE(md.find("<img src=x onerror=alert(2)> ``` ]]>"), std::string::npos) << md;
-  expect_report_files_valid(dir);
+  expect_report_files_valid(dir);  // report.html parses as XML
+  // report.html: the fault in its own section, its text escaped, no raw byte.
+  const std::string html = slurp(dir / "report.html");
+  EXPECT_NE(html.find("<h2 id=\"protocol-faults\">Protocol faults</h2>"), std::string::npos);
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_NE(html.find("&lt;img src=x onerror=alert(2)&gt;"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  for (const char raw : {'\x1b', '\r', '\x07'}) EXPECT_EQ(html.find(raw), std::string::npos);
   const auto report = read_json(dir / "report.json");
   EXPECT_NE(report.at("engine").get<std::string>().find("<script>"), std::string::npos);
   fs::remove_all(dir);

@@ -6,6 +6,7 @@
 // not UTF-8 as the text \xNN, so the page stays valid whatever it said.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -235,11 +236,18 @@ std::string diagnosis_html(const CheckResult& r) {
       }
     out += "</table>\n";
   }
-  if (!r.findings.empty())
+  const auto faults = static_cast<std::size_t>(
+      std::count_if(r.findings.begin(), r.findings.end(),
+                    [](const Finding& f) { return f.kind == FindingKind::ProtocolFault; }));
+  if (const std::size_t n = r.findings.size() - faults; n > 0)
     out += fmt::format(
         "<p>{} difference{} no switch explains: see <a "
         "href=\"#unexplained\">Unexplained</a>.</p>\n",
-        r.findings.size(), r.findings.size() == 1 ? "" : "s");
+        n, n == 1 ? "" : "s");
+  if (faults > 0)
+    out += fmt::format(
+        "<p>{} protocol fault{}: see <a href=\"#protocol-faults\">Protocol faults</a>.</p>\n",
+        faults, faults == 1 ? "" : "s");
   if (!r.notation.empty()) {
     out += "<p>Notation differences (not rules findings):</p>\n<ul>\n";
     for (const NotationFinding& n : r.notation)
@@ -287,14 +295,19 @@ std::string deviations_html(const CheckResult& r) {
   return out;
 }
 
-std::string unexplained_html(const CheckResult& r) {
-  if (r.findings.empty()) return {};
-  std::string out = "<h2 id=\"unexplained\">Unexplained</h2>\n";
+// The unexplained differences, or (`faults`) the protocol faults, each
+// numbered by its place among the run's findings as report.md numbers it.
+std::string findings_html(const CheckResult& r, bool faults) {
+  std::string out;
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
+    if ((f.kind == FindingKind::ProtocolFault) != faults) continue;
     out +=
         fmt::format("<div class=\"finding\" id=\"unexplained-{}\">\n<h3>{}. {}{}</h3>\n", i + 1,
                     i + 1, h(to_string(f.kind)), f.move.empty() ? "" : " at move " + code(f.move));
+    if (f.engine.fault)
+      out += fmt::format("<p>Fault: {}: {}</p>\n", code(f.engine.fault->kind),
+                         code(f.engine.fault->detail));
     if (f.position.empty()) {  // a fault while starting the engine
       out += fmt::format(
           "<p>While starting the engine.</p>\n<ul>\n<li>expected: {}</li>\n<li>engine: "
@@ -309,10 +322,13 @@ std::string unexplained_html(const CheckResult& r) {
     out += fmt::format(
         "<p>{} games failed this way; found in game {} after {:.1f} s, {} shrink steps.</p>\n",
         f.occurrences, f.game, f.seconds, f.shrinks);
-    if (f.kind != FindingKind::ProtocolFault) out += scenario_link(witness_id(r, f, i));
+    if (!faults) out += scenario_link(witness_id(r, f, i));
     out += "</div>\n";
   }
-  return out;
+  if (out.empty()) return out;
+  return (faults ? "<h2 id=\"protocol-faults\">Protocol faults</h2>\n"
+                 : "<h2 id=\"unexplained\">Unexplained</h2>\n") +
+         out;
 }
 
 std::string notation_html(const CheckResult& r) {
@@ -398,7 +414,8 @@ std::string to_html(const CheckResult& r) {
   if (r.stats.stop_after > 0) out += fmt::format("<p>{}.</p>\n", h(stopped_text(r)));
   out += diagnosis_html(r);
   out += deviations_html(r);
-  out += unexplained_html(r);
+  out += findings_html(r, false);
+  out += findings_html(r, true);
   out += notation_html(r);
   out += coverage_html(r);
   out += run_html(r);
