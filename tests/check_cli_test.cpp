@@ -51,6 +51,13 @@ std::string slurp(const fs::path& p) {
   return s.str();
 }
 
+// How many times `what` stands in `text`.
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t i = text.find(what); i != std::string::npos; i = text.find(what, i + 1)) ++n;
+  return n;
+}
+
 nlohmann::json read_json(const fs::path& p) {
   return nlohmann::json::parse(slurp(p));
 }
@@ -108,6 +115,7 @@ void expect_report_files_valid(const fs::path& dir) {
   EXPECT_EQ(test::json_error(slurp(dir / "report.json")), "");
   EXPECT_EQ(test::xml_error(slurp(dir / "junit.xml")), "");
   EXPECT_EQ(test::xml_characters_error(slurp(dir / "report.md")), "");
+  EXPECT_EQ(test::xml_error(slurp(dir / "report.html")), "");  // every tag closed
   if (fs::exists(dir / "witnesses")) {
     for (const auto& e : fs::directory_iterator(dir / "witnesses"))
       EXPECT_EQ(test::yaml_error(slurp(e.path())), "") << e.path();
@@ -144,7 +152,7 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
   ASSERT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("reproduce: bao-oracle check --engine"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("ap.capture.condition"), std::string::npos) << r.out;
-  for (const char* f : {"report.md", "report.json", "junit.xml"})
+  for (const char* f : {"report.md", "report.html", "report.json", "junit.xml"})
     EXPECT_TRUE(fs::exists(dir / f)) << f;
   expect_report_files_valid(dir);
   const nlohmann::json report = read_json(dir / "report.json");
@@ -501,6 +509,70 @@ TEST(CheckCli, AnEngineNameThatIsNotUtf8StillGivesAValidReport) {
   const std::string name = report.at("engine");
   EXPECT_NE(name.find("\xEF\xBF\xBD"), std::string::npos) << name;  // U+FFFD
   EXPECT_NE(name.find("engine"), std::string::npos) << name;
+  // report.html says the run passed, with the bad bytes as \xNN text: the
+  // fake answers `name` with "fake \xff\xfe engine \x01 1.0".
+  const std::string html = slurp(dir / "report.html");
+  EXPECT_NE(html.find("<p class=\"verdict pass\"><b>fake \\xFF\\xFE engine \\x01 1.0 plays "
+                      "ap-zanzibar</b> at every position checked.</p>"),
+            std::string::npos)
+      << html;
+  EXPECT_EQ(html.find("<svg class=\"board\""), std::string::npos);  // nothing to draw
+  fs::remove_all(dir);
+}
+
+// report.html of a failing run: the deviation in the diagnosis, then its
+// three boards (before, the engine's after, the oracle's after) with the
+// pits where the two after boards differ marked on both, and the
+// reproduction. The marked pits are worked out here from report.json's
+// two answers, pit by pit.
+TEST(CheckCli, ReportHtmlDrawsTheDeviationAndMarksTheDifferingPits) {
+  const fs::path dir = fresh_dir("html");
+  const std::string engine = oracle_engine("--mutant entry-end-flipped");
+  const RunResult r = run_oracle({"check", "--engine", engine, "--ruleset", "ap-zanzibar",
+                                  "--games", "10", "--report", dir.string()});
+  ASSERT_EQ(r.status, 1) << r.out << r.err;
+  const std::string html = slurp(dir / "report.html");
+  EXPECT_EQ(test::xml_error(html), "");
+  const auto report = read_json(dir / "report.json");
+  ASSERT_EQ(report.at("deviations").size(), 1u) << report.dump(2);
+  const auto& w = report.at("deviations")[0].at("witness");
+  ASSERT_EQ(w.at("kind"), "different-result");
+  EXPECT_NE(html.find("<code>ap.capture.entry-kichwa-kimbi</code></td><td>captures at pits 1-2 "
+                      "enter at the right kichwa"),
+            std::string::npos);
+  const std::size_t at = html.find("<div class=\"finding\" id=\"deviation-1\">");
+  ASSERT_NE(at, std::string::npos);
+  const std::string section = html.substr(at, html.find("</div>\n<h2", at) - at);
+  EXPECT_NE(section.find("<h3>Deviation 1: <code>ap.capture.entry-kichwa-kimbi</code></h3>"),
+            std::string::npos);
+  const std::string move = w.at("move");
+  for (const std::string& label :
+       {"before: " + std::string(w.at("position")), "engine after " + move + ": ",
+        "oracle (ap-zanzibar) after " + move + ": "})
+    EXPECT_NE(section.find("aria-label=\"" + label), std::string::npos) << label;
+  EXPECT_EQ(count_of(section, "<svg class=\"board\""), 3u);
+  const auto oracle = parse_bpn(w.at("expected").get<std::string>());
+  const auto mine = parse_bpn(w.at("actual").get<std::string>());
+  ASSERT_TRUE(oracle && mine);
+  std::size_t differing = 0;
+  for (Side s : {Side::South, Side::North})
+    for (Pit p = 0; p < kPitsPerSide; ++p) {
+      const std::string name = pit_name(s, p);
+      const bool differs = oracle->at(s, p) != mine->at(s, p);
+      for (const Position* b : {&*oracle, &*mine}) {
+        const std::string marked =
+            fmt::format("<title>{}: {} seeds; differs</title>", name, b->at(s, p));
+        EXPECT_EQ(section.find(marked) != std::string::npos, differs) << marked;
+      }
+      differing += differs ? 1 : 0;
+    }
+  EXPECT_GT(differing, 0u);
+  EXPECT_EQ(count_of(section, "; differs</title>"), 2 * differing);  // both boards after, only
+  EXPECT_NE(section.find(fmt::format("<pre><code>bao-oracle check --engine &#39;{}&#39; --ruleset "
+                                     "ap-zanzibar --seed 1 --game {} ",
+                                     engine, w.at("game").get<int>())),
+            std::string::npos)
+      << section;
   fs::remove_all(dir);
 }
 
@@ -527,7 +599,15 @@ TEST(CheckCli, HostileEngineTextIsShownAsTextInEveryOutput) {
   // The engine's answer, backticks and all, sits in one code span.
   EXPECT_NE(md.find("- engine: ```` malformed"), std::string::npos) << md;
   EXPECT_NE(md.find("<img src=x onerror=alert(2)> ``` ]]>"), std::string::npos) << md;
-  expect_report_files_valid(dir);
+  expect_report_files_valid(dir);  // report.html parses as XML
+  // report.html: the fault in its own section, its text escaped, no raw byte.
+  const std::string html = slurp(dir / "report.html");
+  EXPECT_NE(html.find("<h2 id=\"protocol-faults\">Protocol faults</h2>"), std::string::npos);
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_NE(html.find("&lt;img src=x onerror=alert(2)&gt;"), std::string::npos);
+  EXPECT_NE(html.find("&lt;script&gt;alert(1)&lt;/script&gt;"), std::string::npos);
+  for (const char raw : {'\x1b', '\r', '\x07'}) EXPECT_EQ(html.find(raw), std::string::npos);
   const auto report = read_json(dir / "report.json");
   EXPECT_NE(report.at("engine").get<std::string>().find("<script>"), std::string::npos);
   fs::remove_all(dir);
@@ -769,14 +849,19 @@ TEST(CheckCli, RulesetAllChecksEveryRulesetTheEngineLists) {
     EXPECT_EQ(report.at("stats").at("games"), 2);
   }
   EXPECT_EQ(all.at("totals").at("games"), 22);
-  // The folder: summary.md, junit.xml, report.json, and a report per ruleset.
+  // The folder: summary.md, index.html, junit.xml, report.json, and a
+  // report per ruleset, which index.html links as summary.md does.
   EXPECT_EQ(test::xml_characters_error(slurp(dir / "summary.md")), "");
+  const std::string index = slurp(dir / "index.html");
+  EXPECT_EQ(test::xml_error(index), "");
+  EXPECT_NE(index.find("11 rulesets checked: 11 ok."), std::string::npos) << index;
   EXPECT_EQ(read_json(dir / "report.json").at("reports").size(), ids.size());
   for (const std::string& id : ids) {
     SCOPED_TRACE(id);
     expect_report_files_valid(dir / id);
     EXPECT_EQ(read_json(dir / id / "report.json").at("ruleset"), id);
     EXPECT_NE(slurp(dir / "summary.md").find(fmt::format("({}/report.md)", id)), std::string::npos);
+    EXPECT_NE(index.find(fmt::format("<a href=\"{}/report.html\">", id)), std::string::npos);
   }
   std::vector<std::string> suites;
   EXPECT_EQ(junit_problem(slurp(dir / "junit.xml"), &suites), "");

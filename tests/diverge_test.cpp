@@ -301,7 +301,11 @@ TEST(DivergeOutput, SvgIsWellFormedAndShowsTheBoard) {
   for (std::size_t i = svg.find("class=\"count\""); i != std::string::npos;
        i = svg.find("class=\"count\"", i + 1))
     ++counts;
-  EXPECT_EQ(counts, 64u);
+  EXPECT_EQ(counts, 64u + 3u);  // and the legend's three samples
+  // Each pit named on each board, as the protocol names it.
+  for (const char* name : {">A1</text>", ">B8</text>", ">a8</text>", ">b1</text>"})
+    EXPECT_NE(svg.find(name), std::string::npos) << name;
+  EXPECT_NE(svg.find("house (nyumba)</text>"), std::string::npos);  // the legend
   EXPECT_NE(svg.find("id=\"w1-arrow\""), std::string::npos);
   EXPECT_NE(svg.find("class=\"part\""), std::string::npos);  // the parting step is ringed
   EXPECT_NE(svg.find("class=\"capture\""), std::string::npos);

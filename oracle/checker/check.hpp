@@ -400,6 +400,10 @@ std::string to_json(const CheckResult& r);
 Expected<CheckResult> from_json(std::string_view text, const std::string& where);
 std::string to_markdown(const CheckResult& r);
 std::string to_junit(const CheckResult& r);
+// report.html (report_html.cpp): the diagnosis, each witness drawn (the board
+// before, the engine's and the oracle's after), the coverage; one
+// self-contained page.
+std::string to_html(const CheckResult& r);
 // The testsuite element of to_junit (indented for a <testsuites> document),
 // with its counts, so that several runs can share one JUnit file.
 struct JunitSuite {

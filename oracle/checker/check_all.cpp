@@ -10,6 +10,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "oracle/checker/internal.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
@@ -69,6 +70,47 @@ std::string verdict_counts(const AllResult& a) {
   if (n[2]) out += fmt::format(", {} not checked", n[2]);
   if (n[3]) out += fmt::format(", {} interrupted", n[3]);
   return out;
+}
+
+// A ruleset's verdict for the summary's table: "ok", "not checked: why",
+// "findings (stopped at --stop-after 1)".
+std::string result_text(const CheckResult& r) {
+  const RunVerdict v = verdict(r);
+  std::string result(to_string(v));
+  if (v == RunVerdict::NotChecked) result += ": " + start_failure(r);
+  if (v != RunVerdict::NotChecked && r.stats.stop_after > 0)
+    result += fmt::format(" (stopped at --stop-after {})", r.stats.stop_after);
+  return result;
+}
+
+// The sentence on how the rulesets were run, with the limits as `limits`.
+std::string limits_sentence(std::string_view limits, std::string_view code_open,
+                            std::string_view code_close) {
+  return fmt::format(
+      "Each ruleset was checked on its own, one after another, with the same options: {l} "
+      "each ({c}--games{e}, {c}--time{e}, {c}--budget{e} and {c}--stop-after{e} apply to every "
+      "ruleset, they are not shared among them). Each ruleset's folder holds its own report; its "
+      "reproduction commands name the ruleset.",
+      fmt::arg("l", limits), fmt::arg("c", code_open), fmt::arg("e", code_close));
+}
+
+// What was not checked, one item per reason (`item`: a format of the ids,
+// each through `code`, and the reason), between `head` and `tail`; empty
+// when everything listed was checked.
+template <class Code>
+std::string not_checked_text(const AllResult& a, std::string_view head, std::string_view item,
+                             std::string_view tail, Code code) {
+  std::string out;
+  for (const auto& [ids, why] :
+       {std::pair{&a.unknown, "listed by the engine, but no ruleset of this oracle"},
+        std::pair{&a.not_listed, "rulesets of this oracle the engine does not list"},
+        std::pair{&a.not_reached, "the run was interrupted before them"}}) {
+    if (ids->empty()) continue;
+    std::string list;
+    for (const std::string& id : *ids) append_item(list, ", ", code(id));
+    out += fmt::format(fmt::runtime(item), list, why);
+  }
+  return out.empty() ? out : std::string(head) + out + std::string(tail);
 }
 
 json provenance_json(const Provenance& p) {
@@ -210,40 +252,15 @@ std::string to_markdown(const AllResult& a) {
       "| ruleset | result | games | positions | failing games | deviations | unexplained | "
       "report |\n| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |\n";
   for (const CheckResult& r : a.runs) {
-    const RunVerdict v = verdict(r);
     const std::string& id = r.options.ruleset;
-    std::string result(to_string(v));
-    if (v == RunVerdict::NotChecked) result += ": " + start_failure(r);
-    if (v != RunVerdict::NotChecked && r.stats.stop_after > 0)
-      result += fmt::format(" (stopped at --stop-after {})", r.stats.stop_after);
     out += fmt::format("| {} | {} | {} | {} | {} | {} | {} | [{}/report.md]({}/report.md) |\n",
-                       md_code(id), md_text(result), r.stats.games, r.stats.positions,
+                       md_code(id), md_text(result_text(r)), r.stats.games, r.stats.positions,
                        r.stats.failing_games, open_count(r), r.findings.size(), md_text(id), id);
   }
   out += fmt::format("| total | | {} | {} | {} | | | |\n\n", t.games, t.positions, t.failing_games);
-  auto list = [&](const std::vector<std::string>& ids) {
-    std::string s;
-    for (const std::string& id : ids) append_item(s, ", ", md_code(id));
-    return s;
-  };
-  if (!a.unknown.empty() || !a.not_listed.empty() || !a.not_reached.empty()) {
-    out += "Not checked:\n\n";
-    if (!a.unknown.empty())
-      out += fmt::format("- {}: listed by the engine, but no ruleset of this oracle\n",
-                         list(a.unknown));
-    if (!a.not_listed.empty())
-      out += fmt::format("- {}: rulesets of this oracle the engine does not list\n",
-                         list(a.not_listed));
-    if (!a.not_reached.empty())
-      out += fmt::format("- {}: the run was interrupted before them\n", list(a.not_reached));
-    out += "\n";
-  }
-  out += fmt::format(
-      "Each ruleset was checked on its own, one after another, with the same options: {} "
-      "each (`--games`, `--time`, `--budget` and `--stop-after` apply to every ruleset, they "
-      "are not shared among them). Each ruleset's folder holds its own report; its "
-      "reproduction commands name the ruleset.\n\n",
-      md_text(limits_text(a)));
+  out += not_checked_text(a, "Not checked:\n\n", "- {}: {}\n", "\n",
+                          [](std::string_view id) { return md_code(id); });
+  out += limits_sentence(md_text(limits_text(a)), "`", "`") + "\n\n";
   out += fmt::format("- engine command: {}\n- the engine lists: {}\n", md_code(a.command),
                      md_code(join(a.listed, " ")));
   if (!a.runs.empty()) out += fmt::format("- seed: {}\n", a.runs.front().options.seed);
@@ -252,6 +269,50 @@ std::string to_markdown(const AllResult& a) {
       "while playing the games, {} to shrink, settle and minimise; {:.1f} s\n\n",
       t.games, t.positions, t.moves, t.requests, t.followup_requests, t.seconds);
   return out + provenance_markdown(a.provenance);
+}
+
+std::string to_html(const AllResult& a) {
+  const Stats t = total_stats(a);
+  auto h = [](std::string_view text) { return xml_escape(text); };
+  auto code = [&](std::string_view text) { return fmt::format("<code>{}</code>", h(text)); };
+  std::string out = detail::html_head(
+      fmt::format("bao-oracle check: {} against every ruleset it lists", a.engine));
+  if (t.interrupted)
+    out += fmt::format(
+        "<p class=\"verdict fail\"><b>This run was interrupted{}</b>: the ruleset it was checking "
+        "holds what was found until then, and the rulesets after it were not checked.</p>\n",
+        t.signal.empty() ? "" : " by " + h(t.signal));
+  const bool all_ok = std::all_of(a.runs.begin(), a.runs.end(), [](const CheckResult& r) {
+    return verdict(r) == RunVerdict::Ok;
+  });
+  out += fmt::format("<p class=\"verdict {}\">{} checked: {}.</p>\n", all_ok ? "pass" : "fail",
+                     plural(a.runs.size(), "ruleset"), h(verdict_counts(a)));
+  out +=
+      "<table>\n<tr><th>ruleset</th><th>result</th><th>games</th><th>positions</th><th>failing "
+      "games</th><th>deviations</th><th>unexplained</th><th>report</th></tr>\n";
+  for (const CheckResult& r : a.runs) {
+    const std::string id = h(r.options.ruleset);
+    out += fmt::format(
+        "<tr><td>{}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td "
+        "class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td><a "
+        "href=\"{}/report.html\">{}/report.html</a></td></tr>\n",
+        code(r.options.ruleset), h(result_text(r)), r.stats.games, r.stats.positions,
+        r.stats.failing_games, open_count(r), r.findings.size(), id, id);
+  }
+  out += fmt::format(
+      "<tr><td>total</td><td></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td "
+      "class=\"n\">{}</td><td></td><td></td><td></td></tr>\n</table>\n",
+      t.games, t.positions, t.failing_games);
+  out += not_checked_text(a, "<p>Not checked:</p>\n<ul>\n", "<li>{}: {}</li>\n", "</ul>\n", code);
+  out += "<p>" + limits_sentence(h(limits_text(a)), "<code>", "</code>") + "</p>\n";
+  out += fmt::format("<ul>\n<li>engine command: {}</li>\n<li>the engine lists: {}</li>\n",
+                     code(a.command), code(join(a.listed, " ")));
+  if (!a.runs.empty()) out += fmt::format("<li>seed: {}</li>\n", a.runs.front().options.seed);
+  out += fmt::format(
+      "<li>totals: {} games; {} positions compared; {} moves compared; {} protocol requests "
+      "while playing the games, {} to shrink, settle and minimise; {:.1f} s</li>\n</ul>\n",
+      t.games, t.positions, t.moves, t.requests, t.followup_requests, t.seconds);
+  return out + detail::html_tail(a.provenance);
 }
 
 std::string to_junit(const AllResult& a) {
@@ -355,11 +416,13 @@ Expected<bool> write_report(const AllResult& a, const std::string& dir) {
       for (; it != rel.end(); ++it) rest /= *it;
       return report_owns(rest, is_folder);
     }
-    if (!is_folder && !rel.has_parent_path() && (first == "summary.md" || first == "report.json"))
+    if (!is_folder && !rel.has_parent_path() &&
+        (first == "summary.md" || first == "index.html" || first == "report.json"))
       return true;
     return report_owns(rel, is_folder);
   };
   set.files.emplace_back("summary.md", to_markdown(a));
+  set.files.emplace_back("index.html", to_html(a));
   set.files.emplace_back("junit.xml", to_junit(a));
   set.files.emplace_back("report.json", to_json(a));
   for (const CheckResult& r : a.runs)

@@ -50,6 +50,8 @@ Expected<AllResult> all_from_json(std::string_view text, const std::string& wher
 // summary.md: one table row per ruleset, the rulesets not checked, the
 // limits and the provenance.
 std::string to_markdown(const AllResult& a);
+// index.html: summary.md as a page, linking each ruleset's report.html.
+std::string to_html(const AllResult& a);
 // One JUnit document: each run's testsuite, then, when some ruleset was not
 // checked, a testsuite of skipped testcases naming each and why.
 std::string to_junit(const AllResult& a);

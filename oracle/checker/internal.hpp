@@ -14,6 +14,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "oracle/checker/check.hpp"
@@ -277,5 +278,48 @@ bool answers_as(const Ruleset& rules, const Position& pos, const PositionAnswer&
 std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
                                               const OracleView& v, const Difference& d,
                                               const std::optional<std::string>& engine_trace);
+
+// ---- Report texts (report.cpp), shared with report_html.cpp ------------------
+
+// ", minimised from 64 in 9 cuts" when the board was minimised, else empty.
+std::string minimised_text(const Finding& f);
+// Single quotes for a POSIX shell.
+std::string shell_quote(const std::string& s);
+std::string join(const std::vector<std::string>& v, std::string_view sep);
+// The position as a four-line text board (empty when `bpn` does not parse).
+std::string board_text(const std::string& bpn);
+// A file-name-safe word.
+std::string slug(std::string_view s);
+// The stable names of a finding's and a deviation's witness scenarios.
+std::string witness_id(const CheckResult& r, const Finding& f, std::size_t index);
+std::string deviation_id(const CheckResult& r, const Deviation& d);
+// "reached from the start in 3 moves", "built: ...".
+std::string origin_text(const Finding& f);
+// The reference the witness's oracle answers come from: the ruleset, with
+// the switches modelled there.
+std::string reference_text(const CheckResult& r, const Finding& f);
+// A clause for the Markdown report: id, citation, paraphrase.
+std::string clause_md(const std::string& id);
+// The witness scenario's `source:`.
+std::string witness_source(const std::string& clause);
+// A YAML single-quoted scalar, made printable first.
+std::string yaml_quote(const std::string& raw);
+// "interrupted by SIGINT after 12 games"; "stopped after 2 failing games ...".
+std::string interrupted_text(const CheckResult& r);
+std::string stopped_text(const CheckResult& r);
+// What an interrupted report holds, one sentence.
+inline constexpr std::string_view kInterruptedHolds =
+    "what was found until then is kept; the witnesses are the boards the games met (not "
+    "minimised) and the deviations were not settled together";
+// The run's deviations that are (or are not) accepted, in report order.
+std::vector<const Deviation*> open_deviations(const CheckResult& r, bool accepted);
+
+// ---- HTML pages (report_html.cpp) ----------------------------------------------
+
+// The start of a report page: doctype, head with the title and the inline
+// CSS (boards included), and the title as <h1>; html_tail ends it with the
+// provenance section.
+std::string html_head(std::string_view title);
+std::string html_tail(const Provenance& p);
 
 }  // namespace bao::check::detail

@@ -1,5 +1,6 @@
 // The checker's reports: JSON (also the format shards are merged from),
-// Markdown, JUnit XML, witness scenarios and the terminal summary.
+// Markdown, JUnit XML, witness scenarios and the terminal summary (HTML:
+// report_html.cpp).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -192,6 +193,11 @@ NotationFinding notation_from(const json& j) {
   return n;
 }
 
+}  // namespace
+
+// The report texts report_html.cpp shares (internal.hpp).
+namespace detail {
+
 // ", minimised from 64 in 9 cuts" when the board was minimised.
 std::string minimised_text(const Finding& f) {
   if (f.minimise_steps == 0) return {};
@@ -241,7 +247,7 @@ std::string slug(std::string_view s) {
 
 // Stable ids: a deviation by its switch, an unexplained finding by its kind
 // and clause, so that the same difference has the same name run after run.
-std::string witness_id(const CheckResult& r, const Finding& f, std::size_t) {
+std::string witness_id(const CheckResult& r, const Finding& f, std::size_t /*index*/) {
   if (f.kind == FindingKind::ProtocolFault)
     return fmt::format("check-{}-protocol-fault-{}", r.options.ruleset,
                        slug(f.engine.fault ? f.engine.fault->kind : "start"));
@@ -295,10 +301,6 @@ std::string yaml_quote(const std::string& raw) {
   return out + "'";
 }
 
-}  // namespace
-
-namespace {
-
 // "interrupted by SIGINT after 12 games" (the signal left out when unknown).
 std::string interrupted_text(const CheckResult& r) {
   return fmt::format("interrupted{} after {} game{}",
@@ -314,12 +316,31 @@ std::string stopped_text(const CheckResult& r) {
       r.stats.failing_games, r.stats.failing_games == 1 ? "" : "s", r.stats.stop_after);
 }
 
-// What an interrupted report holds, one sentence.
-constexpr std::string_view kInterruptedHolds =
-    "what was found until then is kept; the witnesses are the boards the games met (not "
-    "minimised) and the deviations were not settled together";
+std::vector<const Deviation*> open_deviations(const CheckResult& r, bool accepted) {
+  std::vector<const Deviation*> out;
+  for (const Deviation& d : r.deviations)
+    if (d.accepted == accepted) out.push_back(&d);
+  return out;
+}
 
-}  // namespace
+}  // namespace detail
+
+using detail::board_text;
+using detail::clause_md;
+using detail::deviation_id;
+using detail::interrupted_text;
+using detail::join;
+using detail::kInterruptedHolds;
+using detail::minimised_text;
+using detail::open_deviations;
+using detail::origin_text;
+using detail::reference_text;
+using detail::shell_quote;
+using detail::slug;
+using detail::stopped_text;
+using detail::witness_id;
+using detail::witness_source;
+using detail::yaml_quote;
 
 std::string reproduce_command(const CheckResult& r, const Finding& f) {
   std::string command = fmt::format("bao-oracle check --engine {} --ruleset {} --seed {} --game {}",
@@ -576,13 +597,6 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
 }
 
 namespace {
-
-std::vector<const Deviation*> open_deviations(const CheckResult& r, bool accepted) {
-  std::vector<const Deviation*> out;
-  for (const Deviation& d : r.deviations)
-    if (d.accepted == accepted) out.push_back(&d);
-  return out;
-}
 
 // One line of the diagnosis: "the clause: what the engine does (switch)".
 std::string deviation_line(const Deviation& d) {
@@ -998,13 +1012,13 @@ std::string deviation_yaml(const CheckResult& r, const Deviation& d) {
 namespace {
 
 // What `check --report` writes into its folder, and so replaces with each
-// run: the three reports and the witness scenarios. Anything else there is
+// run: the four reports and the witness scenarios. Anything else there is
 // kept; a folder other than witnesses/ is refused (replace_folder in
 // oracle/core/files.hpp).
 bool owned_by_check(const std::filesystem::path& rel, bool is_folder) {
   if (is_folder) return rel == "witnesses";
   if (rel.has_parent_path()) return rel.parent_path() == "witnesses" && rel.extension() == ".yaml";
-  return rel == "report.md" || rel == "report.json" || rel == "junit.xml";
+  return rel == "report.md" || rel == "report.html" || rel == "report.json" || rel == "junit.xml";
 }
 
 }  // namespace
@@ -1013,6 +1027,7 @@ std::vector<std::pair<std::string, std::string>> report_files(const CheckResult&
   std::vector<std::pair<std::string, std::string>> files;
   files.emplace_back("report.json", to_json(r));
   files.emplace_back("report.md", to_markdown(r));
+  files.emplace_back("report.html", to_html(r));
   files.emplace_back("junit.xml", to_junit(r));
   for (const Deviation& dev : r.deviations) {
     if (dev.witness.position.empty()) continue;

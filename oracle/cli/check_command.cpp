@@ -202,9 +202,9 @@ int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostr
   }
   out << check::summary_text(r);
   if (!o.report_dir.empty())
-    out << fmt::format("report written to {}/report.md (also report.json, junit.xml{})\n",
-                       o.report_dir,
-                       r.findings.empty() && r.deviations.empty() ? "" : ", witnesses/");
+    out << fmt::format(
+        "report written to {}/report.md (also report.html, report.json, junit.xml{})\n",
+        o.report_dir, r.findings.empty() && r.deviations.empty() ? "" : ", witnesses/");
   out << std::flush;
   return status;
 }
@@ -858,8 +858,8 @@ int finish_all(check::AllResult a, const CheckCli& o, std::ostream& out, std::os
   out << check::summary_text(a);
   if (!o.report_dir.empty())
     out << fmt::format(
-        "report written to {}/summary.md (also junit.xml, report.json and a folder per "
-        "ruleset)\n",
+        "report written to {}/summary.md (also index.html, junit.xml, report.json and a folder "
+        "per ruleset)\n",
         o.report_dir);
   out << std::flush;
   return status;
@@ -972,8 +972,9 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   c.check->add_option("--shard", o.shard, "Play only shard I of N (I/N, 0-based) of the games");
-  c.check->add_option("--report", o.report_dir,
-                      "Write report.md, report.json, junit.xml and witnesses/*.yaml here");
+  c.check->add_option(
+      "--report", o.report_dir,
+      "Write report.md, report.html, report.json, junit.xml and witnesses/*.yaml here");
   c.check->add_option("--json-out", o.json_out, "Also write the JSON report to this file");
   c.check->add_option("--timeout-ms", o.timeout_ms, "Time limit for each engine response")
       ->check(CLI::Range(1, 3'600'000))

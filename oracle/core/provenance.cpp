@@ -124,6 +124,13 @@ std::string provenance_markdown(const Provenance& p) {
   return out + "\n";
 }
 
+std::string provenance_html(const Provenance& p) {
+  std::string out = "<h2 id=\"provenance\">Provenance</h2>\n<dl class=\"provenance\">\n";
+  for (const auto& [name, v] : provenance_fields(p))
+    out += fmt::format("<dt>{}</dt><dd><code>{}</code></dd>\n", xml_escape(name), xml_escape(v));
+  return out + "</dl>\n";
+}
+
 std::string provenance_junit_properties(const Provenance& p, int indent) {
   std::string out;
   for (const auto& [name, v] : provenance_fields(p))

@@ -66,6 +66,10 @@ std::vector<std::pair<std::string_view, std::string>> provenance_fields(const Pr
 // spans), ending with a blank line.
 std::string provenance_markdown(const Provenance& p);
 
+// The same as an HTML section: <h2 id="provenance"> and a <dl> of the
+// fields, values escaped in <code>.
+std::string provenance_html(const Provenance& p);
+
 // JUnit <property> elements for the fields, each on its own line indented
 // by `indent` spaces, named "bao-oracle.<field>".
 std::string provenance_junit_properties(const Provenance& p, int indent);

@@ -401,10 +401,8 @@ std::string render_html(const Report& r) {
           h(files[f].stem));
     }
   }
-  out += "<h2 id=\"provenance\">Provenance</h2>\n<dl class=\"provenance\">\n";
-  for (const auto& [name, v] : provenance_fields(r.provenance))
-    out += fmt::format("<dt>{}</dt><dd><code>{}</code></dd>\n", h(name), h(v));
-  out += "</dl>\n</body>\n</html>\n";
+  out += provenance_html(r.provenance);
+  out += "</body>\n</html>\n";
   return out;
 }
 

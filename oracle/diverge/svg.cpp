@@ -12,43 +12,31 @@
 #include <vector>
 
 #include "oracle/diverge/diverge.hpp"
+#include "oracle/notation/board_svg.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao::diverge {
 namespace {
 
-constexpr int kCell = 44;                                      // pit spacing
-constexpr int kRadius = 17;                                    // pit radius
-constexpr int kMargin = 14;                                    // around a board
+constexpr int kCell = svg::kLabelled.cell;                     // pit spacing
+constexpr int kRadius = svg::kLabelled.radius;                 // pit radius
+constexpr int kMargin = svg::kLabelled.margin;                 // around a board
 constexpr int kTitle = 44;                                     // two title lines
 constexpr int kFooter = 34;                                    // reserves, side to move
 constexpr int kBoardWidth = 2 * kMargin + kRowLength * kCell;  // one ruleset's board
 constexpr int kBoardHeight = kTitle + 4 * kCell + kFooter;     // four rows
 constexpr int kGap = 16;                                       // between the two boards
+constexpr int kLegend = svg::kLabelled.cell;                   // the legend below them
 constexpr std::size_t kMaxDrawnEvents = 160;                   // longer moves are cut short
 
-struct Point {
-  double x, y;
-};
+using svg::num;
+using svg::Point;
 
-// Where a pit is drawn: North's back row on top, then North's front row,
-// South's front row, South's back row. A1 is bottom left and faces a8.
+// Where a pit is drawn (oracle/notation/board_svg.hpp): North's back row on
+// top, then North's front row, South's front row, South's back row. A1 is
+// bottom left and faces a8.
 Point centre(Side side, Pit p, int x0) {
-  int column = 0;
-  int row = 0;
-  const int number = pit_number(p);
-  if (side == Side::South) {
-    column = number - 1;
-    row = is_front(p) ? 2 : 3;
-  } else {
-    column = kRowLength - number;
-    row = is_front(p) ? 1 : 0;
-  }
-  return {x0 + kMargin + column * kCell + kCell / 2.0, kTitle + row * kCell + kCell / 2.0};
-}
-
-std::string num(double v) {
-  return fmt::format("{:.1f}", v);
+  return svg::centre(svg::kLabelled, side, p, x0, kTitle);
 }
 
 // A segment from pit to pit, cut back to the pits' edges so that the counts
@@ -65,33 +53,6 @@ std::string segment(Point a, Point b, std::string_view cls, std::string_view mar
                      num(a.x + ux * cut), num(a.y + uy * cut), num(b.x - ux * cut),
                      num(b.y - uy * cut),
                      marker.empty() ? "" : fmt::format(R"x( marker-end="url(#{})")x", marker));
-}
-
-std::string pits(const Position& pos, int x0) {
-  std::string out;
-  for (Side side : {Side::South, Side::North})
-    for (Pit p = 0; p < kPitsPerSide; ++p) {
-      const Point c = centre(side, p, x0);
-      const bool house = pos.has_house(side, p);
-      const bool blocked = pos.is_blocked(side, p);
-      std::string cls = "pit";
-      if (house) cls += " house";
-      if (blocked) cls += " block";
-      out += fmt::format("<g><title>{}</title>", pit_name(side, p));
-      if (house)
-        out += fmt::format(R"(<rect class="{}" x="{}" y="{}" width="{}" height="{}" rx="5"/>)", cls,
-                           num(c.x - kRadius), num(c.y - kRadius), 2 * kRadius, 2 * kRadius);
-      else
-        out += fmt::format(R"(<circle class="{}" cx="{}" cy="{}" r="{}"/>)", cls, num(c.x),
-                           num(c.y), kRadius);
-      if (blocked)
-        out += fmt::format(R"(<path class="cross" d="M{} {}L{} {}"/>)", num(c.x - kRadius + 4),
-                           num(c.y + kRadius - 4), num(c.x + kRadius - 4), num(c.y - kRadius + 4));
-      out += fmt::format(R"(<text class="count" x="{}" y="{}">{}</text></g>)", num(c.x),
-                         num(c.y + 5), pos.at(side, p));
-      out += '\n';
-    }
-  return out;
 }
 
 std::size_t slot(Side side, Pit p) {
@@ -124,8 +85,8 @@ std::string path(const WitnessSide& side, int x0, std::string_view arrow) {
     const Point c = centre(e.side, e.pit, x0);
     switch (e.kind) {
       case EventKind::Place:
-        out += fmt::format(R"(<circle class="place" cx="{}" cy="{}" r="5"/>)", num(c.x + 11),
-                           num(c.y - 11));
+        out += fmt::format(R"(<circle class="place" cx="{}" cy="{}" r="5"/>)", num(c.x + 14),
+                           num(c.y - 14));
         break;
       case EventKind::Lift:
       case EventKind::Relay:
@@ -150,7 +111,7 @@ std::string path(const WitnessSide& side, int x0, std::string_view arrow) {
         break;
       case EventKind::Stop:
         out += fmt::format(R"(<rect class="stop" x="{}" y="{}" width="8" height="8"/>)",
-                           num(c.x + 9), num(c.y + 7));
+                           num(c.x + 11), num(c.y + 9));
         break;
       case EventKind::BlockSet:
         out += fmt::format(R"(<text class="mark" x="{}" y="{}">T</text>)", num(c.x + 13),
@@ -188,7 +149,7 @@ std::string board(const Witness& w, const WitnessSide& side, const Position& pos
                      html_escape(side.ruleset));
   out +=
       fmt::format(R"(<text class="what" x="{}" y="36">{}</text>)", x0 + kMargin, html_escape(what));
-  out += "\n" + pits(pos, x0) + path(side, x0, arrow);
+  out += "\n" + svg::pits(pos, svg::kLabelled, x0, kTitle) + path(side, x0, arrow);
   const double y = kTitle + 4 * kCell + 22;
   std::string footer = fmt::format("{} to move", pos.to_move == Side::South ? "South" : "North");
   if (pos.hand[0] != 0 || pos.hand[1] != 0)
@@ -212,7 +173,7 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
       R"(<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{0}" height="{1}" )"
       R"(viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
       "\n",
-      width, kBoardHeight,
+      width, kBoardHeight + kLegend,
       html_escape(fmt::format("{} {} vs {} {}", w.position, w.a.ruleset, w.b.ruleset, w.move)));
   out += fmt::format(
       R"(<defs><marker id="{}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" )"
@@ -221,12 +182,8 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
       html_escape(arrow));
   out +=
       "<style>"
-      ".frame{fill:#fbf7ef;stroke:#b9a888}"
-      ".pit{fill:#fff;stroke:#8a7a5c;stroke-width:1.5}"
-      ".house{fill:#fff3cf;stroke:#b8860b;stroke-width:3}"
-      ".block{stroke:#c0392b;stroke-dasharray:4 2}"
-      ".cross{stroke:#c0392b;stroke-width:2}"
-      ".count{font:bold 14px sans-serif;text-anchor:middle;fill:#222}"
+      ".frame{fill:#fbf7ef;stroke:#b9a888}" +
+      std::string(svg::pit_css()) +
       ".title{font:bold 14px sans-serif;fill:#222}"
       ".what{font:12px sans-serif;fill:#333}"
       ".step{font:9px sans-serif;fill:#1f5fbf;text-anchor:middle}"
@@ -241,6 +198,7 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
       "</style>\n";
   out += board(w, w.a, pos, 0, arrow);
   out += board(w, w.b, pos, kBoardWidth + kGap, arrow);
+  out += svg::legend(false, kMargin, kBoardHeight);
   out += "</svg>\n";
   return out;
 }
