@@ -227,7 +227,7 @@ int main(int argc, char** argv) {
       std::vector<Switch> mutants;
       for (const Switch& sw : switches_for(*rules))
         if (sw.kind == SwitchKind::Mutant) mutants.push_back(sw);
-      Row single{std::string(rules->id), "single", {}};
+      Row single{std::string(rules->id), "single", {}, {}, {}};
       for (const Switch& m : mutants) {
         Trial t{m.id,
                 requests_to_diagnosis(*rules, {m}, s, budget, 1, corpus, nullptr, &single.alike)};
@@ -264,7 +264,7 @@ int main(int argc, char** argv) {
                      found ? std::to_string(*found).c_str() : "not diagnosed", took);
       }
       // Composite: the same combinations for both searches.
-      Row composite{std::string(rules->id), "composite", {}};
+      Row composite{std::string(rules->id), "composite", {}, {}, {}};
       std::mt19937_64 rng(20261201);
       for (int c = 0; c < composites && mutants.size() >= 2; ++c) {
         const std::size_t want = 2 + rng() % 3;
