@@ -7,6 +7,7 @@
 //
 //   build/release/tests/bao_search_bench [--budget 50000] [--ruleset ID]...
 //       [--search coverage|random|both] [--composites 60] [--markdown FILE]
+//       [--throttled RATE] [--corpus FOLDER]
 //
 // The engine is the oracle with the mutants applied, in process: requests
 // are counted, not timed, so a throttled engine (`bao-oracle engine
