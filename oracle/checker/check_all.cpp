@@ -208,11 +208,7 @@ Expected<AllResult> all_from_json(std::string_view text, const std::string& wher
       return Error{
           fmt::format("{}: not a bao-oracle check --ruleset all report (format key)", where)};
     AllResult a;
-    const json& p = j.at("provenance");
-    a.provenance =
-        Provenance{p.at("version").get<std::string>(), p.at("commit").get<std::string>(),
-                   p.at("catalogue").get<std::string>(), p.at("corpus").get<std::string>(),
-                   p.at("command").get<std::string>()};
+    a.provenance = detail::provenance_from_json(j.at("provenance"));
     a.engine = j.at("engine").get<std::string>();
     a.command = j.at("command").get<std::string>();
     a.listed = j.at("listed").get<std::vector<std::string>>();

@@ -198,6 +198,12 @@ NotationFinding notation_from(const json& j) {
 // The report texts report_html.cpp shares (internal.hpp).
 namespace detail {
 
+Provenance provenance_from_json(const nlohmann::json& p) {
+  return Provenance{p.at("version").get<std::string>(), p.at("commit").get<std::string>(),
+                    p.at("catalogue").get<std::string>(), p.at("corpus").get<std::string>(),
+                    p.at("command").get<std::string>()};
+}
+
 // ", minimised from 64 in 9 cuts" when the board was minimised.
 std::string minimised_text(const Finding& f) {
   if (f.minimise_steps == 0) return {};
@@ -508,11 +514,7 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
           fmt::format("{}: not a bao-oracle check report of this version (format key)", where)};
     CheckResult r;
     if (format == "bao-oracle-check-3") {
-      const json& p = j.at("provenance");
-      r.provenance =
-          Provenance{p.at("version").get<std::string>(), p.at("commit").get<std::string>(),
-                     p.at("catalogue").get<std::string>(), p.at("corpus").get<std::string>(),
-                     p.at("command").get<std::string>()};
+      r.provenance = detail::provenance_from_json(j.at("provenance"));
     }
     r.engine = j.at("engine").get<std::string>();
     r.command = j.at("command").get<std::string>();
