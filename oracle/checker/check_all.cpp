@@ -12,6 +12,7 @@
 
 #include "oracle/checker/internal.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/json_read.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
 
@@ -208,7 +209,7 @@ Expected<AllResult> all_from_json(std::string_view text, const std::string& wher
       return Error{
           fmt::format("{}: not a bao-oracle check --ruleset all report (format key)", where)};
     AllResult a;
-    a.provenance = detail::provenance_from_json(j.at("provenance"));
+    a.provenance = provenance_from_json(j.at("provenance"));
     a.engine = j.at("engine").get<std::string>();
     a.command = j.at("command").get<std::string>();
     a.listed = j.at("listed").get<std::vector<std::string>>();

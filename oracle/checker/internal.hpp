@@ -10,7 +10,6 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <random>
 #include <set>
@@ -25,11 +24,6 @@
 #include "oracle/rules/switches.hpp"
 
 namespace bao::check::detail {
-
-// The provenance object of a JSON report (check's and check --ruleset
-// all's); throws as nlohmann::json does when a field is missing or of
-// another type, which the readers turn into an input error.
-Provenance provenance_from_json(const nlohmann::json& p);
 
 // ---- The oracle's answers (compare.cpp) ----------------------------------------
 

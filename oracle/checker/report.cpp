@@ -18,6 +18,7 @@
 #include "oracle/checker/internal.hpp"
 #include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/json_read.hpp"
 #include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
@@ -28,26 +29,6 @@ namespace bao::check {
 namespace {
 
 using nlohmann::json;
-
-// The whole number `j[key]` as a T, refusing anything else. get<T>() would
-// convert any JSON number with a cast, and for a float out of T's range
-// (`"seed": 1e300`) that cast is undefined behaviour: found by
-// fuzz/targets/report_json under UBSan. Only integers within T's range are
-// taken, so a report is read back exactly as to_json wrote it.
-template <class T>
-T whole(const json& j, const char* key) {
-  const json& v = j.at(key);
-  using Limits = std::numeric_limits<T>;
-  if (v.is_number_unsigned()) {
-    const auto u = v.get<std::uint64_t>();
-    if (u <= static_cast<std::uint64_t>(Limits::max())) return static_cast<T>(u);
-  } else if (v.is_number_integer()) {
-    const auto i = v.get<std::int64_t>();  // negative: unsigned ones are above
-    if (i >= static_cast<std::int64_t>(Limits::min())) return static_cast<T>(i);
-  }
-  throw std::runtime_error(fmt::format("'{}' must be a whole number from {} to {}, not {}", key,
-                                       Limits::min(), Limits::max(), v.dump()));
-}
 
 json answer_json(const PositionAnswer& a) {
   json plays = json::array();
@@ -197,12 +178,6 @@ NotationFinding notation_from(const json& j) {
 
 // The report texts report_html.cpp shares (internal.hpp).
 namespace detail {
-
-Provenance provenance_from_json(const nlohmann::json& p) {
-  return Provenance{p.at("version").get<std::string>(), p.at("commit").get<std::string>(),
-                    p.at("catalogue").get<std::string>(), p.at("corpus").get<std::string>(),
-                    p.at("command").get<std::string>()};
-}
 
 // ", minimised from 64 in 9 cuts" when the board was minimised.
 std::string minimised_text(const Finding& f) {
@@ -514,7 +489,7 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
           fmt::format("{}: not a bao-oracle check report of this version (format key)", where)};
     CheckResult r;
     if (format == "bao-oracle-check-3") {
-      r.provenance = detail::provenance_from_json(j.at("provenance"));
+      r.provenance = provenance_from_json(j.at("provenance"));
     }
     r.engine = j.at("engine").get<std::string>();
     r.command = j.at("command").get<std::string>();

@@ -26,6 +26,7 @@
 #include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
+#include "oracle/diverge/diverge.hpp"
 #include "oracle/rules/switches.hpp"
 
 namespace bao::cli {
@@ -1079,6 +1080,22 @@ int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
         return fail(err, fmt::format("report merge: {} is given twice (as REPORT {} and {})",
                                      o.merge_inputs[b], a + 1, b + 1));
     }
+  // Divergence reports (`diverge --shard I/N`) merge into a report folder
+  // of their own kind; a check report among them is not a shard of theirs.
+  const std::string* divergence = nullptr;  // the first divergence report
+  const std::string* other = nullptr;       // the first other file
+  for (const std::string& path : o.merge_inputs) {
+    auto text = read_file(path);
+    if (!text) return fail(err, text.error().message);
+    const std::string*& first = diverge::is_report_json(*text) ? divergence : other;
+    if (first == nullptr) first = &path;
+  }
+  if (divergence != nullptr && other == nullptr)
+    return diverge::run_merge_command(o.merge_inputs, o.report_dir, out, err);
+  if (divergence != nullptr)
+    return fail(err, fmt::format("report merge: {} and {} are not shards of one run: the first "
+                                 "is a divergence report (diverge), the other is not",
+                                 *divergence, *other));
   std::vector<check::CheckResult> parts;
   std::vector<check::AllResult> all_parts;
   check::MergeOptions how;

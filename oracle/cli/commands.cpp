@@ -351,6 +351,9 @@ void add_diverge_command(CLI::App& app, CLI::App*& sub, diverge::CommandOptions&
       ->capture_default_str();
   sub->add_option("--seed", o.seed, "Seed of the random play")->capture_default_str();
   sub->add_option("--jobs", o.jobs, "Worker threads (default: one per hardware thread)");
+  sub->add_option("--shard", o.shard,
+                  "Compare only shard I of N (I/N, 0 <= I < N) of the run's work; `report merge` "
+                  "joins the shards' report.json files into the whole run's report");
   sub->add_option("--out", o.out,
                   "Folder for the report (the committed ones under reports/ are written by "
                   "reports/regenerate.sh)")

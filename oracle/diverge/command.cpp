@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "oracle/core/data.hpp"
+#include "oracle/core/files.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 
@@ -117,7 +118,42 @@ class ProgressLine {
   std::jthread thread_;    // last: it starts once the rest is set
 };
 
+// "shard I/N" as --shard gives it, checked as run() checks it.
+std::optional<Error> parse_shard(const std::string& text, Options& o) {
+  if (text.empty()) return std::nullopt;
+  const auto slash = text.find('/');
+  const auto number = [](std::string_view digits, std::uint32_t& into) {
+    if (digits.empty() || digits.size() > 7) return false;
+    into = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return false;
+      into = into * 10 + static_cast<std::uint32_t>(c - '0');
+    }
+    return true;
+  };
+  std::uint32_t i = 0, n = 0;
+  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
+      !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > kMaxShards || i >= n)
+    return Error{fmt::format("--shard: expected I/N with 0 <= I < N <= {}, got '{}'", kMaxShards,
+                             printable(text))};
+  o.shard_index = i;
+  o.shard_count = n;
+  return std::nullopt;
+}
+
 }  // namespace
+
+void print_summary(const Report& report, std::ostream& out) {
+  for (const PairReport& p : report.pairs) {
+    std::string top = p.groups.empty()
+                          ? "no disagreement"
+                          : fmt::format("top: {} vs {} ({} positions)", p.groups[0].a.label,
+                                        p.groups[0].b.label, p.groups[0].positions);
+    out << fmt::format("  {} vs {}: {} compared, {} groups; {}\n", p.a->id, p.b->id, p.compared,
+                       p.groups.size(), top);
+  }
+  out << std::flush;
+}
 
 int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   auto rulesets = parse_rulesets(o.rulesets);
@@ -126,6 +162,7 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   options.rulesets = std::move(*rulesets);
   options.positions = o.positions;
   options.seed = o.seed;
+  if (auto bad = parse_shard(o.shard, options)) return fail(err, bad->message);
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = o.jobs.value_or(static_cast<int>(std::min<unsigned>(hardware, kMaxJobs)));
   if (o.scenarios.empty()) {
@@ -157,17 +194,7 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
 
   long comparisons = 0;
   for (const PairReport& p : report->pairs) comparisons += p.compared;
-  if (!o.quiet) {
-    for (const PairReport& p : report->pairs) {
-      std::string top = p.groups.empty()
-                            ? "no disagreement"
-                            : fmt::format("top: {} vs {} ({} positions)", p.groups[0].a.label,
-                                          p.groups[0].b.label, p.groups[0].positions);
-      out << fmt::format("  {} vs {}: {} compared, {} groups; {}\n", p.a->id, p.b->id, p.compared,
-                         p.groups.size(), top);
-    }
-    out << std::flush;
-  }
+  if (!o.quiet) print_summary(*report, out);
   // Timing goes to stderr so that stdout stays the same from run to run.
   const double seconds = std::max(took.count(), 1e-9);
   err << fmt::format(

@@ -49,6 +49,8 @@ inline constexpr int kWalkLength = 250;
 inline constexpr int kMaxGamePlies = 200;
 // Largest --jobs.
 inline constexpr int kMaxJobs = 64;
+// Largest N of --shard I/N.
+inline constexpr std::uint32_t kMaxShards = 1'000'000;
 
 // ---- Options ------------------------------------------------------------------
 
@@ -70,6 +72,11 @@ struct Options {
   // reproduction command.
   std::vector<std::string> scenario_args;
   Progress* progress = nullptr;  // updated as the run goes, when given
+  // Shard `shard_index` of `shard_count` (--shard I/N): the run compares
+  // only the work units u with u % shard_count == shard_index, and its
+  // report is one part for `report merge`. The whole run by default.
+  std::uint32_t shard_index = 0;
+  std::uint32_t shard_count = 1;
 };
 
 // ---- Results ------------------------------------------------------------------
@@ -155,6 +162,8 @@ struct Report {
   long corpus_compared = 0;  // corpus positions compared under some pair
   std::vector<std::string> scenario_args;
   std::vector<PairReport> pairs;  // in report order: (0,1), (0,2), ..., (1,2), ...
+  std::uint32_t shard_index = 0;  // the part of the run it holds (Options::shard_*)
+  std::uint32_t shard_count = 1;
   // The build and the corpus (oracle/core/provenance.hpp): the corpus hash
   // is that of the scenario positions, in order (the random play follows
   // from the seed and the catalogue); the command is reproduce_command(),
@@ -171,7 +180,8 @@ PairReport compare_position(const Ruleset& a, const Ruleset& b, const Position& 
 
 // ---- Output -------------------------------------------------------------------
 
-// The command that reproduces the report (without --out and --jobs).
+// The command that reproduces the report (without --out and --jobs; with
+// --shard for a shard's report).
 std::string reproduce_command(const Report& report);
 
 std::string render_markdown(const Report& report);
@@ -197,6 +207,21 @@ std::string witness_svg(const Witness& witness, std::string_view id_prefix);
 // plain files in `dir` are kept. Returns the number of witnesses written.
 Expected<int> write_report(const Report& report, const std::string& dir);
 
+// ---- Shards and their merge (merge.cpp) -------------------------------------------
+
+// Whether `text` is (or claims to be) a report.json written by `diverge`:
+// `report merge` tells divergence reports from check reports by it.
+bool is_report_json(std::string_view text);
+
+// Joins the report.json texts of every shard of one run (`names[i]` names
+// `texts[i]` in errors) into the report the unsharded run writes: counts
+// added, each group's smallest witness kept and compared again by this
+// build, so that the report files it writes are the single run's byte for
+// byte. Refused, naming the files: text that is not such a report, reports
+// of different runs or builds, a shard given twice, a missing shard.
+Expected<Report> merge_reports(const std::vector<std::string>& texts,
+                               const std::vector<std::string>& names);
+
 // ---- The command --------------------------------------------------------------
 
 struct CommandOptions {
@@ -204,6 +229,7 @@ struct CommandOptions {
   long positions = kDefaultPositions;
   std::uint64_t seed = kDefaultSeed;
   std::optional<int> jobs;  // default: one per hardware thread (at most kMaxJobs)
+  std::string shard;        // "I/N", or empty for the whole run
   std::string out{kDefaultOut};
   std::vector<std::string> scenarios;  // empty: the repository's scenarios/
   bool quiet = false;                  // no summary on `out`
@@ -216,6 +242,16 @@ struct CommandOptions {
 // prints where; timings go to `err`. Returns the exit status (2 on bad input,
 // with one `bao-oracle: ...` line on `err`).
 int run_command(const CommandOptions& options, std::ostream& out, std::ostream& err);
+
+// The summary `diverge` prints: a line per pair, with its largest group.
+void print_summary(const Report& report, std::ostream& out);
+
+// `report merge` of divergence reports: reads the shards' report.json files,
+// merges them (merge_reports) and writes the report folder `out_dir` as
+// `diverge --out` does; the same summary on `out`. Exit status 0, or 2 with
+// one `bao-oracle: report merge: ...` line on `err`.
+int run_merge_command(const std::vector<std::string>& paths, const std::string& out_dir,
+                      std::ostream& out, std::ostream& err);
 
 // Escapes & < > " ' for HTML and XML.
 std::string html_escape(std::string_view text);

@@ -162,6 +162,11 @@ struct Unit {
   long count = 0;    // positions in the unit
 };
 
+// The report of a run from its merged aggregate: pairs in report order,
+// each pair's groups most positions first (run.cpp; also the merge of
+// shards, merge.cpp).
+Report build_report(const Options& o, Aggregate&& agg, long scenario_files);
+
 // Splits the random-play positions into walks and the scenario positions
 // into slices.
 std::vector<Unit> plan_units(const Options& options, std::size_t scenario_positions);

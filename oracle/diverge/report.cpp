@@ -154,6 +154,7 @@ std::string reproduce_command(const Report& r) {
   std::string out = fmt::format("bao-oracle diverge --rulesets {} --positions {} --seed {}", ids,
                                 r.positions, r.seed);
   for (const std::string& s : r.scenario_args) out += fmt::format(" --scenarios {}", s);
+  if (r.shard_count > 1) out += fmt::format(" --shard {}/{}", r.shard_index, r.shard_count);
   return out;
 }
 
@@ -466,6 +467,12 @@ std::string render_json(const Report& r) {
   j["provenance"] = std::move(provenance);
   j["seed"] = r.seed;
   j["positions"] = r.positions;
+  // Only a shard's report has the key: what `report merge` needs to put the
+  // whole run's report together (the whole run's own report.json is as it
+  // was before shards existed).
+  if (r.shard_count > 1)
+    j["shard"] = {
+        {"index", r.shard_index}, {"count", r.shard_count}, {"scenarios", r.scenario_args}};
   nlohmann::ordered_json rulesets = nlohmann::ordered_json::array();
   for (const Ruleset* rules : r.rulesets)
     rulesets.push_back(

@@ -25,15 +25,34 @@ std::optional<Error> check_options(const Options& o) {
     return Error{fmt::format("--positions: must be 0 or more, got {}", o.positions)};
   if (o.jobs < 1 || o.jobs > kMaxJobs)
     return Error{fmt::format("--jobs: must be from 1 to {}, got {}", kMaxJobs, o.jobs)};
+  if (o.shard_count < 1 || o.shard_count > kMaxShards || o.shard_index >= o.shard_count)
+    return Error{fmt::format("--shard: expected I/N with 0 <= I < N <= {}, got {}/{}", kMaxShards,
+                             o.shard_index, o.shard_count)};
   return std::nullopt;
 }
 
-Report build_report(const Options& o, detail::Aggregate&& agg, long scenario_files) {
+// The work units of shard I/N: every N-th unit of the whole run's plan,
+// from the I-th. The plan does not depend on the shard, so the shards of a
+// run share its units out exactly once.
+std::vector<detail::Unit> shard_units(std::vector<detail::Unit> all, const Options& o) {
+  if (o.shard_count == 1) return all;
+  std::vector<detail::Unit> mine;
+  for (std::size_t u = o.shard_index; u < all.size(); u += o.shard_count) mine.push_back(all[u]);
+  return mine;
+}
+
+}  // namespace
+
+namespace detail {
+
+Report build_report(const Options& o, Aggregate&& agg, long scenario_files) {
   Report r;
   r.rulesets = o.rulesets;
   r.positions = o.positions;
   r.seed = o.seed;
   r.scenario_args = o.scenario_args;
+  r.shard_index = o.shard_index;
+  r.shard_count = o.shard_count;
   for (const Ruleset* rules : o.rulesets) r.walked[std::string(rules->id)] = 0;
   for (const auto& [id, n] : agg.walked) r.walked[id] += n;
   r.scenario_positions = agg.scenario_positions;
@@ -64,7 +83,7 @@ Report build_report(const Options& o, detail::Aggregate&& agg, long scenario_fil
   return r;
 }
 
-}  // namespace
+}  // namespace detail
 
 Expected<Report> run(const Options& options) {
   if (auto bad = check_options(options)) return *bad;
@@ -75,7 +94,8 @@ Expected<Report> run(const Options& options) {
     if (!loaded) return loaded.error();
     scenario = std::move(*loaded);
   }
-  const std::vector<detail::Unit> units = detail::plan_units(options, scenario.size());
+  const std::vector<detail::Unit> units =
+      shard_units(detail::plan_units(options, scenario.size()), options);
   const std::size_t pairs = options.rulesets.size() * (options.rulesets.size() - 1) / 2;
   if (options.progress) {
     long total = 0;
@@ -108,7 +128,7 @@ Expected<Report> run(const Options& options) {
     work(aggs[0]);
   }
   for (std::size_t t = 1; t < aggs.size(); ++t) aggs[0].merge(std::move(aggs[t]));
-  Report report = build_report(options, std::move(aggs[0]), files);
+  Report report = detail::build_report(options, std::move(aggs[0]), files);
   std::vector<std::string> corpus;
   for (const detail::ScenarioPosition& x : scenario) corpus.push_back(to_bpn(x.pos));
   report.provenance = this_build(corpus_hash(corpus), reproduce_command(report));
@@ -123,7 +143,7 @@ PairReport compare_position(const Ruleset& a, const Ruleset& b, const Position& 
   detail::Aggregate agg;
   agg.pairs.resize(1);
   comparer.compare({pos, a, -1, {}, pos, {}}, agg);
-  return std::move(build_report(options, std::move(agg), 0).pairs.front());
+  return std::move(detail::build_report(options, std::move(agg), 0).pairs.front());
 }
 
 }  // namespace bao::diverge
