@@ -126,7 +126,7 @@ class Errors(unittest.TestCase):
 
 class Docs(unittest.TestCase):
     def test_the_python_examples_of_docs_bindings(self):
-        result = doctest.testfile(str(ROOT / "docs" / "bindings.md"), module_relative=False)
+        result = doctest.testfile(str(ROOT / "docs" / "bindings.md"), module_relative=False, verbose=False)
         self.assertEqual(result.failed, 0)
         self.assertGreaterEqual(result.attempted, 15)
 
