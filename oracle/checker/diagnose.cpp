@@ -60,41 +60,6 @@ constexpr std::size_t kPairCandidates = 10;
 constexpr std::size_t kNearbyPositions = 96;
 constexpr int kExperiments = 12;
 
-// The clause a status names: the rule that ends the game that way, found
-// by the reason word among the ruleset's clauses.
-ClauseId status_clause(const Ruleset& rules, std::string_view status_text) {
-  if (status_text.find("front-empty") != std::string_view::npos) return rules.cite.front_empty;
-  if (status_text.find("infinite") != std::string_view::npos) return rules.cite.cutoff;
-  static constexpr std::pair<std::string_view, std::string_view> kByName[] = {
-      {"no-move", "no-move"},
-      {"all-captured", "all-captured"},
-      {"house-full", "house-full"},
-      {"no-progress", "called"},
-  };
-  for (const auto& [reason, part] : kByName) {
-    if (status_text.find(reason) == std::string_view::npos) continue;
-    for (ClauseId c : rules.clauses)
-      if (clause_name(c).find(part) != std::string_view::npos) return c;
-  }
-  return ClauseId::None;
-}
-
-// The items of a protocol trace ("lift A3 3; sow A4; ..."), trimmed.
-std::vector<std::string> split_items(const std::string& text) {
-  std::vector<std::string> out;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t end = text.find(';', at);
-    if (end == std::string::npos) end = text.size();
-    std::string item = text.substr(at, end - at);
-    const auto first = item.find_first_not_of(' ');
-    const auto last = item.find_last_not_of(' ');
-    if (first != std::string::npos) out.push_back(item.substr(first, last - first + 1));
-    at = end + 1;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string Model::signature() const {
@@ -299,82 +264,6 @@ std::optional<Explanation> explain(const Model& model, const std::vector<Switch>
     return e;
   }
   return std::nullopt;
-}
-
-std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
-                                              const OracleView& v, const Difference& d,
-                                              const std::optional<std::string>& engine_trace) {
-  auto name = [](ClauseId c) { return std::string(clause_name(c)); };
-  const OracleMove* om = nullptr;
-  for (const OracleMove& m : v.moves)
-    if (m.text == d.move) om = &m;
-  if (d.kind == FindingKind::DifferentStatus) {
-    const std::string& expected = d.expected;
-    const ClauseId c = status_clause(rules, expected != "ongoing" ? expected : d.actual);
-    if (c != ClauseId::None)
-      return {name(c), fmt::format("the rule that ends the game ({} against the engine's {})",
-                                   expected, d.actual)};
-  }
-  if (d.kind == FindingKind::DifferentResult && om) {
-    Trace trace;
-    (void)play(rules, pos, om->move, &trace);
-    // The engine's own trace: the first item where it and the oracle's part.
-    if (engine_trace) {
-      const std::vector<std::string> theirs = split_items(*engine_trace);
-      for (std::size_t k = 0; k < trace.events().size(); ++k) {
-        const std::string ours = format_protocol_trace({trace.events()[k]});
-        if (k < theirs.size() && theirs[k] == ours) continue;
-        return {name(trace.events()[k].clause),
-                fmt::format("from the engine's trace: step {} is `{}` for the oracle, `{}` for the "
-                            "engine",
-                            k + 1, ours, k < theirs.size() ? theirs[k] : "(the end)")};
-      }
-    }
-    // Else the first step of the oracle's move that touches a pit where the
-    // two results differ.
-    auto engine = parse_bpn(d.actual);
-    if (engine) {
-      for (const Event& e : trace.events()) {
-        const bool pit_event = e.kind != EventKind::End;
-        if (pit_event && om->after.at(e.side, e.pit) != engine->at(e.side, e.pit))
-          return {name(e.clause),
-                  fmt::format("worked out from the result: the first step of the oracle's move "
-                              "that touches a pit where the results differ ({} {})",
-                              to_string(e.kind), pit_name(e.side, e.pit))};
-      }
-      for (const Event& e : trace.events())
-        if (e.kind == EventKind::End)
-          return {name(e.clause),
-                  "worked out from the result: the boards agree but the ending "
-                  "step differs"};
-    }
-    if (!trace.events().empty())
-      return {name(trace.events().back().clause),
-              "worked out from the result: the last step of the oracle's move"};
-  }
-  if (d.kind == FindingKind::MissingMove && om) {
-    Trace trace;
-    (void)play(rules, pos, om->move, &trace);
-    if (!trace.events().empty())
-      return {name(trace.events().front().clause),
-              "the rule that lets the move start, from the oracle's trace"};
-  }
-  if (d.kind == FindingKind::ExtraMove) {
-    // The clause of the first switch under which the move becomes legal.
-    for (const Switch& s : switches_for(rules)) {
-      auto r = apply_switches(rules, std::span<const Switch>(&s, 1));
-      if (!r || !validate_for_ruleset(*r, pos)) continue;
-      auto mv = parse_move(d.move, pos.to_move);
-      if (mv && play(*r, pos, *mv).ok())
-        return {name(s.clause),
-                fmt::format("the rule that forbids the move: switch {} would allow it, though it "
-                            "does not explain all the engine's answers here",
-                            s.id)};
-    }
-  }
-  const ClauseId start =
-      pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
-  return {name(start), "not worked out: the rule that starts a turn in this phase"};
 }
 
 }  // namespace bao::check::detail

@@ -1,0 +1,97 @@
+// The comparison of an engine's answers with the oracle's at one position,
+// and the clause at which a difference departs: the part of the checker the
+// language bindings use too (bindings/core/), so it needs nothing beyond the
+// oracle library (no JSON, no RapidCheck, no processes).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "oracle/checker/check.hpp"
+#include "oracle/core/position.hpp"
+#include "oracle/core/ruleset.hpp"
+#include "oracle/engine/engine.hpp"
+
+namespace bao::check::detail {
+
+// ---- The oracle's answers (compare.cpp) ----------------------------------------
+
+struct OracleMove {
+  Move move;
+  std::string text;
+  Position after;
+  std::string bpn;
+  std::string status;
+};
+
+struct OracleView {
+  Status status;
+  std::string status_text;
+  std::vector<OracleMove> moves;  // legal_moves order
+};
+
+OracleView oracle_view(const Ruleset& rules, const Position& pos);
+
+// An engine's move text in canonical form (unchanged when it does not parse).
+std::string canonical_move(const std::string& text, Side mover);
+
+// Moves the engine must refuse: the `+` or `t` form of legal moves where that
+// form is not legal, an opponent's pit, and own pits that cannot start.
+std::vector<std::string> illegal_sample(const Position& pos, const OracleView& v, int count,
+                                        std::uint64_t salt);
+
+// What a difference between the oracle's and an engine's answer is.
+enum class NotationKind : std::uint8_t {
+  None,          // a rules difference
+  SideLetter,    // only the side letter of a finished position differs
+  ExtensionKey,  // only an extension key the engine does not write differs
+};
+
+struct Difference {
+  FindingKind kind = FindingKind::DifferentResult;
+  std::string move;  // empty for the position itself
+  std::string expected;
+  std::string actual;
+  NotationKind notation = NotationKind::None;
+  std::string key;  // ExtensionKey: the key
+};
+
+// Every difference between the oracle's view and an engine's answers at
+// `pos`: the status, the legal move set, and for every move the engine was
+// asked to play, its result and status (a move the oracle refuses must be
+// refused). Positions are compared on the keys of the protocol's table;
+// `result` is never compared (outcomes go through `status`), and another
+// extension key only when the engine writes it. Rules differences come
+// first, in the order above; notation differences after. With
+// `first_rule_only`, stops at the first rules difference.
+std::vector<Difference> compare(const Position& pos, const OracleView& v, const PositionAnswer& a,
+                                bool first_rule_only = false);
+
+// The number of rules differences compare(pos, oracle_view(rules, pos), a)
+// would give, counted lazily and at most `cap` (the number of moves a
+// ruleset plays is what a switch search spends its time on).
+std::size_t count_rule_differences(const Ruleset& rules, const Position& pos,
+                                   const PositionAnswer& a, std::size_t cap);
+
+// Whether `diffs` holds a rules difference.
+bool has_rule_difference(const std::vector<Difference>& diffs);
+
+// The per-pit differences between two BPN results ("A3 4 -> 0, hand S 2 ->
+// 1"); empty when either does not parse.
+std::string pit_diff(const std::string& expected, const std::string& actual);
+
+// ---- Where a difference departs (departure.cpp) -------------------------------
+
+// For a difference no switch explains: the clause of the first step at
+// which the engine's answer departs from the oracle's, and how that was
+// worked out (one line). For a different result, from the engine's
+// `trace` of the move when it serves one (`engine_trace`), else from the
+// result.
+std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
+                                              const OracleView& v, const Difference& d,
+                                              const std::optional<std::string>& engine_trace);
+
+}  // namespace bao::check::detail
