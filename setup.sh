@@ -2,14 +2,18 @@
 # Installs the Debian packages bao-oracle builds and tests with (nodejs: the
 # JavaScript adapter kit's tests, examples/node/; clang-format: CI's layout
 # check, .ci/format-check; parallel and rsync: the campaign recipes of
-# docs/campaigns.md, run by Docs.Examples; pybind11-dev and python3-dev: the
-# Python module, emscripten: the npm package, docs/bindings.md). Does nothing
-# when all are present.
+# docs/campaigns.md, run by Docs.Examples; slurmctld, slurmd, slurm-client
+# and munge: its Slurm job array, run on a one-node cluster by
+# tests/slurm_campaign_test.sh, which starts its own daemons and leaves the
+# packages' services alone; pybind11-dev and python3-dev: the Python module,
+# emscripten: the npm package, docs/bindings.md). Does nothing when all are
+# present.
 set -euo pipefail
 packages=(g++ cmake ninja-build libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev
           librapidcheck-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
           libtinyxml2-dev clang libclang-rt-14-dev clang-format nodejs
-          parallel rsync pybind11-dev python3-dev emscripten
+          parallel rsync slurmctld slurmd slurm-client munge
+          pybind11-dev python3-dev emscripten
           dpkg-dev man-db)  # the .deb's Depends (dpkg-shlibdeps); the man page's test
 missing=()
 for p in "${packages[@]}"; do
