@@ -531,6 +531,29 @@ std::string answer_of(const std::vector<Verdict>& verdicts, std::string_view rul
   return {};
 }
 
+// The rulesets that answer as neither side, those with the same answer on
+// one line, and those that cannot hold the position, one line each.
+std::string other_answers(const std::vector<Verdict>& verdicts) {
+  std::vector<std::pair<std::string, std::string>> lines;  // (rulesets, answer)
+  for (const Verdict& v : verdicts) {
+    if (v.stance != Stance::Neither) continue;
+    auto it = std::find_if(lines.begin(), lines.end(),
+                           [&](const auto& line) { return line.second == v.answer; });
+    if (it == lines.end())
+      lines.emplace_back(v.ruleset, v.answer);
+    else
+      it->first += ", " + v.ruleset;
+  }
+  std::string out;
+  for (const auto& [ids, answer] : lines)
+    out += fmt::format("<li data-stance=\"neither\"><b>{}</b>: {}</li>\n", h(ids), h(answer));
+  for (const Verdict& v : verdicts)
+    if (v.stance == Stance::CannotHold)
+      out += fmt::format("<li data-stance=\"cannot-hold\"><b>{}</b>: {}</li>\n", h(v.ruleset),
+                         h(v.answer));
+  return out;
+}
+
 // The witness drawn on a card: the one place that draws it there.
 std::string card_board(const WitnessFile& file) {
   const Witness& w = file.group->witness;
@@ -618,11 +641,7 @@ std::string card(const Report& r, const CardGroups& card, std::size_t number) {
       "<ul class=\"stances\">\n";
   out += stance_line(verdicts, Stance::WithA, answer_a);
   out += stance_line(verdicts, Stance::WithB, answer_b);
-  for (const Verdict& v : verdicts)
-    if (v.stance == Stance::Neither || v.stance == Stance::CannotHold)
-      out += fmt::format("<li data-stance=\"{}\"><b>{}</b>: {}</li>\n",
-                         v.stance == Stance::Neither ? "neither" : "cannot-hold", h(v.ruleset),
-                         h(v.answer));
+  out += other_answers(verdicts);
   return out + "</ul>\n</section>\n";
 }
 
@@ -645,11 +664,16 @@ std::string render_html(const Report& r) {
   const std::vector<CardGroups> cards = cards_of(files);
   std::size_t conflicts = 0;
   for (const CardGroups& c : cards) conflicts += c.files.size();
-  out += fmt::format(
-      "<p><a href=\"adjudication.html\">Adjudication cards</a>: {} cards for the {} groups "
-      "that set two sources' clauses against each other, with what every ruleset of the report "
-      "answers at each witness.</p>\n",
-      cards.size(), conflicts);
+  if (cards.empty())
+    out +=
+        "<p><a href=\"adjudication.html\">Adjudication cards</a>: none, as no group sets two "
+        "sources' clauses against each other.</p>\n";
+  else
+    out += fmt::format(
+        "<p><a href=\"adjudication.html\">Adjudication cards</a>: {} for the {} groups that set "
+        "two sources' clauses against each other, with what every ruleset of the report answers "
+        "at each witness.</p>\n",
+        cards.size() == 1 ? "1 card" : fmt::format("{} cards", cards.size()), conflicts);
   out += provenance_html(r.provenance);
   return out + std::string(kPageClose);
 }
