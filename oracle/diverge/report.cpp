@@ -421,9 +421,9 @@ constexpr std::string_view kFilterScript =
     "q.addEventListener('input',function(){var t=q.value.trim().toLowerCase();"
     "document.querySelectorAll('[data-clauses]').forEach(function(e){"
     "e.hidden=t===''?false:e.getAttribute('data-clauses').toLowerCase().indexOf(t)===-1;});});"
-    "function open(){var d=document.getElementById(location.hash.slice(1));"
+    "function openTarget(){var d=document.getElementById(location.hash.slice(1));"
     "if(d?d.tagName==='DETAILS':false)d.open=true;}"
-    "window.addEventListener('hashchange',open);open();})();\n"
+    "window.addEventListener('hashchange',openTarget);openTarget();})();\n"
     "</script>\n";
 
 std::string pair_filter(const PairReport& pr) {
