@@ -48,6 +48,13 @@ const Group* find_group(const PairReport& p, std::string_view a, std::string_vie
   return nullptr;
 }
 
+// Every HTML page of the report, one after another.
+std::string all_html(const Report& r) {
+  std::string out;
+  for (const HtmlPage& page : render_html_pages(r)) out += page.text;
+  return out;
+}
+
 std::string groups_text(const PairReport& p) {
   std::string out;
   for (const Group& g : p.groups) out += g.a.label + " vs " + g.b.label + "\n";
@@ -252,8 +259,10 @@ Report hostile_report() {
 }
 
 TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
-  const std::string html = render_html(hostile_report());
-  EXPECT_EQ(html.find("<script"), std::string::npos);
+  const std::string html = all_html(hostile_report());
+  // The one script is the pair page's own filter; the scenario id is text.
+  EXPECT_EQ(html.find("<script>alert"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), html.rfind("<script"));
   EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co"),
             std::string::npos);
   // Self-contained: no external stylesheet, script or image.
@@ -262,8 +271,9 @@ TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
   EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));
   const std::string md = render_markdown(hostile_report());
   EXPECT_EQ(md.find("<script"), std::string::npos);
-  // The page is written as XML-compatible HTML, so an XML parser reads it whole.
-  EXPECT_EQ(test::xml_error(html), "");
+  // Each page is written as XML-compatible HTML, so an XML parser reads it whole.
+  for (const HtmlPage& page : render_html_pages(hostile_report()))
+    EXPECT_EQ(test::xml_error(page.text), "") << page.path;
 }
 
 // Checks that every tag is closed in order (no attribute holds '<' or '>').
@@ -296,20 +306,33 @@ TEST(DivergeOutput, SvgIsWellFormedAndShowsTheBoard) {
   EXPECT_TRUE(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\"")) << svg.substr(0, 80);
   EXPECT_TRUE(svg.ends_with("</svg>\n"));
   EXPECT_EQ(tag_balance(svg), "");
-  // 32 pits per board, two boards, each with a count.
-  std::size_t counts = 0;
-  for (std::size_t i = svg.find("class=\"count\""); i != std::string::npos;
-       i = svg.find("class=\"count\"", i + 1))
-    ++counts;
-  EXPECT_EQ(counts, 64u + 3u);  // and the legend's three samples
-  // Each pit named on each board, as the protocol names it.
-  for (const char* name : {">A1</text>", ">B8</text>", ">a8</text>", ">b1</text>"})
+  // The empty board is drawn once, with its 32 pits each named as the
+  // protocol names it, and placed for each ruleset.
+  std::size_t pits = 0;
+  for (std::size_t i = svg.find("class=\"pit\""); i != std::string::npos;
+       i = svg.find("class=\"pit\"", i + 1))
+    ++pits;
+  EXPECT_EQ(pits, 32u + 1u);  // and the legend's plain pit
+  for (const char* name : {">A1</tspan>", ">B8</tspan>", ">a8</tspan>", ">b1</tspan>"})
     EXPECT_NE(svg.find(name), std::string::npos) << name;
+  // The position's counts once, one text per row; the second board places
+  // them again.
+  // b4 2 (North's back row, fifth column from the left), a5 3 and A4 1 (the
+  // fourth column); South's back row is empty, and so shows no count.
+  EXPECT_NE(svg.find("<text class=\"count\" y=\"79\"><tspan x=\"230\">2</tspan></text>"),
+            std::string::npos);
+  EXPECT_NE(svg.find("<text class=\"count\" y=\"127\"><tspan x=\"182\">3</tspan></text>"),
+            std::string::npos);
+  EXPECT_NE(svg.find("<text class=\"count\" y=\"175\"><tspan x=\"182\">1</tspan></text>"),
+            std::string::npos);
+  EXPECT_EQ(svg.find("<text class=\"count\" y=\"223\">"), std::string::npos);
+  EXPECT_NE(svg.find("<use href=\"#w1-pos\" x=\"428\"/>"), std::string::npos);
   EXPECT_NE(svg.find("house (nyumba)</text>"), std::string::npos);  // the legend
-  EXPECT_NE(svg.find("id=\"w1-arrow\""), std::string::npos);
-  EXPECT_NE(svg.find("class=\"part\""), std::string::npos);  // the parting step is ringed
+  EXPECT_NE(svg.find("class=\"part\""), std::string::npos);         // the parting step is ringed
   EXPECT_NE(svg.find("class=\"capture\""), std::string::npos);
-  const std::string html = render_html(r);
+  EXPECT_NE(svg.find("<path class=\"sow\" d=\"M"), std::string::npos);
+  EXPECT_EQ(test::xml_error(svg), "");
+  const std::string html = render_html_pages(r)[2].text;  // the pair's page
   const std::size_t body = html.find("<body>");
   const std::size_t end = html.find("</body>") + std::string_view("</body>").size();
   EXPECT_EQ(tag_balance(std::string_view(html).substr(body, end - body)), "");
@@ -334,10 +357,13 @@ TEST(DivergeOutput, SvgLabelsEachPitWithItsSowingSteps) {
   w.b.ruleset = "guide-v2";
   const std::string svg = witness_svg(w, "w");
   std::vector<std::string> labels;
-  const std::string open = "class=\"step\"";
+  const std::string open = "<text class=\"step\">";
   for (std::size_t i = svg.find(open); i != std::string::npos; i = svg.find(open, i + 1)) {
-    const std::size_t from = svg.find('>', i) + 1;
-    labels.push_back(svg.substr(from, svg.find('<', from) - from));
+    const std::size_t end = svg.find("</text>", i);
+    for (std::size_t t = svg.find("<tspan", i); t < end; t = svg.find("<tspan", t + 1)) {
+      const std::size_t from = svg.find('>', t) + 1;
+      labels.push_back(svg.substr(from, svg.find('<', from) - from));
+    }
   }
   // Per board, pits in order South A1..., so A2's label, then A3's.
   EXPECT_EQ(labels, (std::vector<std::string>{"1 +2", "2", "1 +2", "2"}));
@@ -366,7 +392,7 @@ TEST(DivergeRun, TheReportDoesNotDependOnJobs) {
   EXPECT_EQ(render_json(*one), render_json(*two));
   EXPECT_EQ(render_json(*one), render_json(*three));
   EXPECT_EQ(render_markdown(*one), render_markdown(*two));
-  EXPECT_EQ(render_html(*one), render_html(*two));
+  EXPECT_EQ(all_html(*one), all_html(*two));
   // Another seed plays other games.
   Options other = small_options(2);
   other.seed = 8;
@@ -401,7 +427,7 @@ TEST(DivergeRun, CitationsNameTheSourceByTitle) {
   auto report = run(small_options(2));
   ASSERT_TRUE(report.ok());
   const std::string md = render_markdown(*report);
-  const std::string html = render_html(*report);
+  const std::string html = all_html(*report);
   EXPECT_NE(md.find(" cites `"), std::string::npos);
   EXPECT_NE(md.find("(Abstract Play, Bao rules page: "), std::string::npos) << md;
   EXPECT_NE(html.find("(Abstract Play, Bao rules page: "), std::string::npos);

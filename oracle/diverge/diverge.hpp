@@ -185,8 +185,18 @@ PairReport compare_position(const Ruleset& a, const Ruleset& b, const Position& 
 std::string reproduce_command(const Report& report);
 
 std::string render_markdown(const Report& report);
-std::string render_html(const Report& report);
 std::string render_json(const Report& report);
+
+// The HTML pages (docs/divergence.md, "The HTML pages"): report.html, the
+// index; adjudication.html, the cards of the groups that set two sources
+// against each other; and pairs/<a>--<b>.html, one page per pair.
+struct HtmlPage {
+  std::string path;  // under the report folder
+  std::string text;
+};
+std::vector<HtmlPage> render_html_pages(const Report& report);
+std::string render_html(const Report& report);  // report.html
+std::string render_adjudication_html(const Report& report);
 
 // File names of the witnesses under witnesses/, one per group, report order.
 struct WitnessFile {
@@ -201,10 +211,10 @@ std::vector<WitnessFile> witness_files(const Report& report);
 std::string witness_yaml(const WitnessFile& file);
 std::string witness_svg(const Witness& witness, std::string_view id_prefix);
 
-// Writes report.md, report.html, report.json and witnesses/*.{yaml,svg}
-// as one set that replaces the folder `dir` in one step (replace_folder,
-// oracle/core/files.hpp): the old set, stale witnesses included, goes; other
-// plain files in `dir` are kept. Returns the number of witnesses written.
+// Writes report.md, report.json, the HTML pages (report.html,
+// adjudication.html, pairs/*.html) and witnesses/*.{yaml,svg} as one set that replaces the folder
+// `dir` in one step (replace_folder, oracle/core/files.hpp): the old set, stale witnesses included,
+// goes; other plain files in `dir` are kept. Returns the number of witnesses written.
 Expected<int> write_report(const Report& report, const std::string& dir);
 
 // ---- Shards and their merge (merge.cpp) -------------------------------------------
