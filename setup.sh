@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages bao-oracle builds and tests with (nodejs: the
 # JavaScript adapter kit's tests, examples/node/; clang-format: CI's layout
-# check, .ci/format-check). Does nothing when all are present.
+# check, .ci/format-check; chromium: the HTML reports' browser test,
+# tests/browser_test.sh). Does nothing when all are present.
 set -euo pipefail
 packages=(g++ cmake ninja-build libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev
           librapidcheck-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
           libtinyxml2-dev clang libclang-rt-14-dev clang-format nodejs
-          dpkg-dev man-db)  # the .deb's Depends (dpkg-shlibdeps); the man page's test
+          chromium dpkg-dev man-db)  # the .deb's Depends (dpkg-shlibdeps); the man page's test
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
