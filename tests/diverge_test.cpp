@@ -25,6 +25,7 @@
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/replay.hpp"
 #include "oracle/scenario/scenario.hpp"
 #include "tests/readers.hpp"
 #include "tests/rules_test_support.hpp"
@@ -253,7 +254,12 @@ Report hostile_report() {
 
 TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
   const std::string html = render_html(hostile_report());
-  EXPECT_EQ(html.find("<script"), std::string::npos);
+  // The one script is the replays' own (oracle/notation/replay.hpp); the
+  // input's is escaped.
+  const std::size_t script = html.find("<script");
+  ASSERT_NE(script, std::string::npos);
+  EXPECT_EQ(html.find("<script", script + 1), std::string::npos);
+  EXPECT_EQ(html.substr(script, replay::script().size()), replay::script());
   EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co"),
             std::string::npos);
   // Self-contained: no external stylesheet, script or image.
@@ -264,6 +270,30 @@ TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
   EXPECT_EQ(md.find("<script"), std::string::npos);
   // The page is written as XML-compatible HTML, so an XML parser reads it whole.
   EXPECT_EQ(test::xml_error(html), "");
+}
+
+// Each witness side that shows a move has its trace to step through, named
+// by its ruleset and the move, all in one row per witness.
+TEST(DivergeOutput, EachWitnessSidesTraceIsAReplay) {
+  const Report r = hostile_report();
+  const std::string html = render_html(r);
+  std::size_t shown = 0;
+  for (const Group& g : r.pairs.front().groups)
+    for (const WitnessSide* s : {&g.witness.a, &g.witness.b}) {
+      if (s->shown_move.empty()) continue;
+      ++shown;
+      EXPECT_NE(html.find(fmt::format("<div class=\"replay\" hidden=\"hidden\" data-title=\"{}: "
+                                      "trace of {}\"",
+                                      s->ruleset, s->shown_move)),
+                std::string::npos)
+          << s->ruleset << " " << s->shown_move;
+    }
+  ASSERT_GT(shown, 0u);
+  std::size_t placeholders = 0;
+  for (std::size_t i = html.find("<div class=\"replay\" "); i != std::string::npos;
+       i = html.find("<div class=\"replay\" ", i + 1))
+    ++placeholders;
+  EXPECT_EQ(placeholders, shown);
 }
 
 // Checks that every tag is closed in order (no attribute holds '<' or '>').

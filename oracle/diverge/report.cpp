@@ -348,6 +348,7 @@ std::string render_html(const Report& r) {
 
   const std::vector<WitnessFile> files = witness_files(r);
   std::size_t f = 0;
+  replay::PageReplays replays;
   for (const PairReport& pr : r.pairs) {
     out += fmt::format("<h2 id=\"{}--{}\">{}</h2>\n", h(pr.a->id), h(pr.b->id), h(pair_title(pr)));
     out += fmt::format(
@@ -396,6 +397,7 @@ std::string render_html(const Report& r) {
       }
       out += "</ul>\n";
       out += witness_svg(w, files[f].stem);
+      out += witness_replays(w, replays);
       out += fmt::format(
           "<p>Scenario file: <a href=\"witnesses/{0}.yaml\">witnesses/{0}.yaml</a></p>\n</div>\n",
           h(files[f].stem));
