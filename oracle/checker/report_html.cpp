@@ -2,9 +2,10 @@
 // the content of report.md for a browser, with each witness drawn. One
 // self-contained file: inline CSS and SVG, no external reference; one
 // inline script turns the replays of the oracle's traces into step-through
-// boards (notation/replay.hpp), and the page is whole without it. Every text from the engine (its
-// name, moves, answers) goes through xml_escape, which also writes control bytes and bytes that are
-// not UTF-8 as the text \xNN, so the page stays valid whatever it said.
+// boards (notation/replay.hpp), and the page is whole without it. Every
+// text from the engine (its name, moves, answers) goes through xml_escape,
+// which also writes control bytes and bytes that are not UTF-8 as the text
+// \xNN, so the page stays valid whatever it said.
 #include <fmt/format.h>
 
 #include <algorithm>
