@@ -10,6 +10,7 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/check_all.hpp"
 #include "oracle/notation/board_svg.hpp"
+#include "oracle/notation/replay.hpp"
 #include "tests/readers.hpp"
 
 namespace bao::check {
@@ -123,11 +124,53 @@ TEST(CheckHtml, ADeviationIsListedThenDrawnBeforeAndAfter) {
   EXPECT_NE(section.find("witnesses/check-ap-zanzibar-deviation-capture-needs-three.yaml"),
             std::string::npos);
   EXPECT_NE(html.find("<h2 id=\"coverage\">Coverage</h2>"), std::string::npos);
-  // Self-contained: no script, no link, no reference out but SVG's namespace.
-  EXPECT_EQ(html.find("<script"), std::string::npos);
+  // Self-contained: one inline script (the replay's), no link, no
+  // reference out but SVG's namespace.
+  EXPECT_EQ(occurrences(html, "<script"), 1u);
+  EXPECT_NE(html.find(replay::script()), std::string::npos);
   EXPECT_EQ(html.find("<link"), std::string::npos);
   EXPECT_EQ(html.find("src="), std::string::npos);
   EXPECT_EQ(html.find("http"), html.find("http://www.w3.org/2000/svg"));
+}
+
+// The oracle's trace of the disputed move, to step through beside the
+// engine's board after: played again from the board before. In the mtaji
+// phase (no reserves in the position) A1R starts by lifting both seeds of
+// A1 and dropping them into A2 and A3, in that order; the last lands in
+// an occupied pit facing a6's two seeds, so the lift starts a capture
+// (ap.mtaji.capture-start).
+TEST(CheckHtml, ADeviationsMoveIsReplayedBesideTheEnginesBoard) {
+  const std::string html = to_html(failing_run("my engine 1.0"));
+  const std::string section =
+      between(html, "<div class=\"finding\" id=\"deviation-1\">", "</div>\n<h2");
+  EXPECT_EQ(occurrences(section, "<div class=\"replays\">"), 1u);
+  EXPECT_EQ(occurrences(section, "<div class=\"replay\" hidden=\"hidden\""), 1u);
+  EXPECT_NE(section.find("data-title=\"oracle&#39;s trace of A1R\""), std::string::npos) << section;
+  EXPECT_NE(section.find("data-beside=\"figure.engine\""), std::string::npos);
+  EXPECT_EQ(occurrences(section, "<figure class=\"engine\"><svg"), 1u);
+  const std::string data = between(section, "data-replay='", "'>").substr(13);
+  const nlohmann::json j = nlohmann::json::parse(data);
+  EXPECT_EQ(j.at("p").at("n").at(0), 2);  // A1 before
+  EXPECT_EQ(j.at("f").at("n").at(1), 3);  // A2 on the oracle's board after, as recorded
+  const auto& e = j.at("e");
+  ASSERT_GE(e.size(), 12u);
+  EXPECT_EQ(e.size() % 4, 0u);
+  const int lift = 1, sow = 2;  // EventKind's values
+  EXPECT_EQ(std::vector<int>(e.begin(), e.begin() + 3), (std::vector<int>{lift, 0, 2}));
+  EXPECT_EQ(j.at("c").at(e.at(3).get<int>()), "ap.mtaji.capture-start");
+  EXPECT_EQ(std::vector<int>(e.begin() + 4, e.begin() + 7), (std::vector<int>{sow, 1, 1}));
+  EXPECT_EQ(std::vector<int>(e.begin() + 8, e.begin() + 11), (std::vector<int>{sow, 2, 1}));
+  // The script comes once, after every replay.
+  EXPECT_GT(html.find("<script>"), html.find("<div class=\"replay\""));
+}
+
+TEST(CheckHtml, APositionWithoutAMoveHasNoReplayAndNoScript) {
+  CheckResult r = failing_run("my engine 1.0");
+  r.deviations.front().witness.move.clear();
+  const std::string html = to_html(r);
+  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(html.find("class=\"replay"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
 }
 
 TEST(CheckHtml, TheEnginesBadBytesAreReplacedAndItsMarkupEscaped) {

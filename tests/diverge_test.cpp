@@ -25,6 +25,7 @@
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/replay.hpp"
 #include "oracle/scenario/scenario.hpp"
 #include "tests/readers.hpp"
 #include "tests/rules_test_support.hpp"
@@ -260,9 +261,18 @@ Report hostile_report() {
 
 TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
   const std::string html = all_html(hostile_report());
-  // The one script is the pair page's own filter; the scenario id is text.
+  // The scripts are the pages' own: the pair page's clause filter and the
+  // replays' player (oracle/notation/replay.hpp); the scenario id is text.
   EXPECT_EQ(html.find("<script>alert"), std::string::npos);
-  EXPECT_EQ(html.find("<script"), html.rfind("<script"));
+  int scripts = 0;
+  for (std::size_t at = html.find("<script"); at != std::string::npos;
+       at = html.find("<script", at + 1), ++scripts) {
+    const std::string body = html.substr(at, html.find("</script>", at) - at);
+    const bool player = html.compare(at, replay::script().size(), replay::script()) == 0;
+    const bool filter = body.find("openTarget") != std::string::npos;
+    EXPECT_TRUE(player || filter) << body.substr(0, 200);
+  }
+  EXPECT_GE(scripts, 2);
   EXPECT_NE(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; co"),
             std::string::npos);
   // Self-contained: no external stylesheet, script or image.
@@ -274,6 +284,33 @@ TEST(DivergeOutput, HtmlEscapesWhatComesFromInput) {
   // Each page is written as XML-compatible HTML, so an XML parser reads it whole.
   for (const HtmlPage& page : render_html_pages(hostile_report()))
     EXPECT_EQ(test::xml_error(page.text), "") << page.path;
+}
+
+// Each witness side that shows a move has its trace to step through, named
+// by its ruleset and the move, all in one row per witness.
+TEST(DivergeOutput, EachWitnessSidesTraceIsAReplay) {
+  const Report r = hostile_report();
+  // The pair pages draw every group's witness (the cards only some).
+  std::string html;
+  for (const HtmlPage& page : render_html_pages(r))
+    if (page.path.starts_with("pairs/")) html += page.text;
+  std::size_t shown = 0;
+  for (const Group& g : r.pairs.front().groups)
+    for (const WitnessSide* s : {&g.witness.a, &g.witness.b}) {
+      if (s->shown_move.empty()) continue;
+      ++shown;
+      EXPECT_NE(html.find(fmt::format("<div class=\"replay\" hidden=\"hidden\" data-title=\"{}: "
+                                      "trace of {}\"",
+                                      s->ruleset, s->shown_move)),
+                std::string::npos)
+          << s->ruleset << " " << s->shown_move;
+    }
+  ASSERT_GT(shown, 0u);
+  std::size_t placeholders = 0;
+  for (std::size_t i = html.find("<div class=\"replay\" "); i != std::string::npos;
+       i = html.find("<div class=\"replay\" ", i + 1))
+    ++placeholders;
+  EXPECT_EQ(placeholders, shown);
 }
 
 // Checks that every tag is closed in order (no attribute holds '<' or '>').

@@ -1,9 +1,11 @@
 // The checker's HTML report, report.html (docs/checker.md, "report.html"):
 // the content of report.md for a browser, with each witness drawn. One
-// self-contained file: inline CSS and SVG, no script, no external
-// reference. Every text from the engine (its name, moves, answers) goes
-// through xml_escape, which also writes control bytes and bytes that are
-// not UTF-8 as the text \xNN, so the page stays valid whatever it said.
+// self-contained file: inline CSS and SVG, no external reference; one
+// inline script turns the replays of the oracle's traces into step-through
+// boards (notation/replay.hpp), and the page is whole without it. Every
+// text from the engine (its name, moves, answers) goes through xml_escape,
+// which also writes control bytes and bytes that are not UTF-8 as the text
+// \xNN, so the page stays valid whatever it said.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -17,10 +19,15 @@
 #include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/provenance.hpp"
+#include "oracle/core/ruleset.hpp"
 #include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
+#include "oracle/core/trace.hpp"
+#include "oracle/engine/engine.hpp"
 #include "oracle/notation/board_svg.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/replay.hpp"
+#include "oracle/rules/switches.hpp"
 
 namespace bao::check {
 namespace {
@@ -103,12 +110,16 @@ std::string board_svg(const Position& pos, std::string_view title, std::string_v
   return out + "</svg>\n";
 }
 
-// A figure: the board, or where there is none, the reason in its place.
+// A figure: the board, or where there is none, the reason in its place;
+// `cls` names it for the replay's copy (the engine's board after).
 std::string figure(const std::optional<Position>& pos, std::string_view title,
-                   std::string_view what, std::uint32_t marked, bool footer_marked) {
+                   std::string_view what, std::uint32_t marked, bool footer_marked,
+                   std::string_view cls = "") {
   if (!pos)
-    return fmt::format("<figure class=\"none\"><b>{}</b><br/>{}</figure>\n", h(title), h(what));
-  return "<figure>" + board_svg(*pos, title, what, marked, footer_marked) + "</figure>\n";
+    return fmt::format("<figure class=\"none{}{}\"><b>{}</b><br/>{}</figure>\n",
+                       cls.empty() ? "" : " ", cls, h(title), h(what));
+  return (cls.empty() ? std::string("<figure>") : fmt::format("<figure class=\"{}\">", cls)) +
+         board_svg(*pos, title, what, marked, footer_marked) + "</figure>\n";
 }
 
 std::optional<Position> board(const std::string& bpn) {
@@ -125,9 +136,32 @@ const MoveAnswer* engine_play(const Finding& f) {
   return nullptr;
 }
 
+// The oracle's trace of the disputed move, as a step-through replay
+// (notation/replay.hpp) beside a copy of the engine's board after, which is
+// all the engine tells of its move: the move played again, with a trace,
+// from the board before by the oracle's reference (the ruleset with the
+// witness's context of switches). Nothing when the oracle has no board
+// after (the move is not legal for it).
+std::string replay_html(const CheckResult& r, const Finding& f, const Position& before,
+                        const std::optional<Position>& oracle) {
+  if (!oracle) return {};
+  const Ruleset* base = find_ruleset(f.ruleset.empty() ? r.options.ruleset : f.ruleset);
+  if (base == nullptr) return {};
+  const Expected<Ruleset> rules = apply_switch_ids(*base, f.context);
+  if (!rules) return {};
+  const Expected<Move> move = parse_move(f.move, before.to_move);
+  if (!move) return {};
+  Trace trace;
+  if (!play(*rules, before, *move, &trace)) return {};
+  const replay::Move m{fmt::format("oracle's trace of {}", f.move), before, trace.events(), *oracle,
+                       "figure.engine"};
+  return "<div class=\"replays\">\n" + replay::widget_of(m) + "</div>\n";
+}
+
 // The witness drawn: the board before the move, the engine's board after it
 // and the oracle's, side by side, the pits where the two after boards
-// differ ringed on both; a legend below.
+// differ ringed on both; a legend below; then the replay of the oracle's
+// trace, shown where script runs.
 std::string boards_html(const CheckResult& r, const Finding& f) {
   const std::optional<Position> before = board(f.position);
   if (!before) return {};
@@ -157,10 +191,10 @@ std::string boards_html(const CheckResult& r, const Finding& f) {
       oracle ? "status " + f.oracle_result_status : "no board: the move is not legal here";
   const std::uint32_t marked = engine && oracle ? differing_pits(*engine, *oracle) : 0;
   const bool footer_marked = engine && oracle && footer_differs(*engine, *oracle);
-  out += figure(engine, "engine after " + f.move, engine_what, marked, footer_marked);
+  out += figure(engine, "engine after " + f.move, engine_what, marked, footer_marked, "engine");
   out += figure(oracle, fmt::format("oracle ({}) after {}", reference_text(r, f), f.move),
                 oracle_what, marked, footer_marked);
-  return out + "</div>\n" + svg::legend_svg(marked != 0);
+  return out + "</div>\n" + svg::legend_svg(marked != 0) + replay_html(r, f, *before, oracle);
 }
 
 // The witness's details under its boards, as report.md lists them.
@@ -419,6 +453,8 @@ std::string to_html(const CheckResult& r) {
   out += notation_html(r);
   out += coverage_html(r);
   out += run_html(r);
+  // The replays' script, once, after them all.
+  if (out.find("<div class=\"replay\"") != std::string::npos) out += replay::script();
   return out + detail::html_tail(r.provenance);
 }
 

@@ -25,6 +25,7 @@
 #include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
 #include "oracle/core/trace.hpp"
+#include "oracle/notation/replay.hpp"
 
 namespace bao::diverge {
 
@@ -210,6 +211,10 @@ std::vector<WitnessFile> witness_files(const Report& report);
 // ruleset of its pair, and as a picture.
 std::string witness_yaml(const WitnessFile& file);
 std::string witness_svg(const Witness& witness, std::string_view id_prefix);
+// Both rulesets' traces of the witness's moves, side by side, as
+// step-through replays (oracle/notation/replay.hpp); the first replay of
+// `page` brings the page's script. Empty when neither side shows a move.
+std::string witness_replays(const Witness& witness, replay::PageReplays& page);
 
 // Writes report.md, report.json, the HTML pages (report.html,
 // adjudication.html, pairs/*.html) and witnesses/*.{yaml,svg} as one set that replaces the folder

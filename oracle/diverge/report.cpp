@@ -455,7 +455,8 @@ std::string pair_witness_board(const WitnessFile& file) {
   return page_witness_svg(file.group->witness, file.stem);
 }
 
-std::string pair_group(const PairReport& pr, std::size_t g, const WitnessFile& file) {
+std::string pair_group(const PairReport& pr, std::size_t g, const WitnessFile& file,
+                       replay::PageReplays& replays) {
   const Group& gr = pr.groups[g];
   const Witness& w = gr.witness;
   std::string out = fmt::format(
@@ -479,6 +480,7 @@ std::string pair_group(const PairReport& pr, std::size_t g, const WitnessFile& f
   }
   out += "</ul>\n";
   out += pair_witness_board(file);
+  out += witness_replays(w, replays);
   out += fmt::format(
       "<p>Scenario file: <a href=\"../witnesses/{0}.yaml\">witnesses/{0}.yaml</a></p>\n"
       "</details>\n",
@@ -499,7 +501,8 @@ std::string render_pair_page(const Report& r, const PairReport& pr,
   out += pair_contents(pr, files);
   out += svg::legend_svg(false);
   out += page_board_defs();
-  for (std::size_t g = 0; g < pr.groups.size(); ++g) out += pair_group(pr, g, files[g]);
+  replay::PageReplays replays;
+  for (std::size_t g = 0; g < pr.groups.size(); ++g) out += pair_group(pr, g, files[g], replays);
   out += nav("../");
   out += kFilterScript;
   return out + std::string(kPageClose);
@@ -616,7 +619,8 @@ std::string card_groups(const CardGroups& card) {
   return out;
 }
 
-std::string card(const Report& r, const CardGroups& card, std::size_t number) {
+std::string card(const Report& r, const CardGroups& card, std::size_t number,
+                 replay::PageReplays& replays) {
   const WitnessFile& file = *card.files.front();
   const PairReport& pr = *file.pair;
   const Group& g = *file.group;
@@ -637,6 +641,7 @@ std::string card(const Report& r, const CardGroups& card, std::size_t number) {
                      h(kind_text(w.kind)), h(w.position),
                      w.move.empty() ? "" : fmt::format(", move <code>{}</code>", h(w.move)));
   out += card_board(file);
+  out += witness_replays(w, replays);
   out +=
       "<p>Each of the report's rulesets, playing the witness, answers as:</p>\n"
       "<ul class=\"stances\">\n";
@@ -696,7 +701,8 @@ std::string render_adjudication_html(const Report& r) {
     return out + "<p>No group sets two sources against each other.</p>\n" + nav("") +
            std::string(kPageClose);
   std::string cards;
-  for (std::size_t n = 0; n < groups.size(); ++n) cards += card(r, groups[n], n + 1);
+  replay::PageReplays replays;
+  for (std::size_t n = 0; n < groups.size(); ++n) cards += card(r, groups[n], n + 1, replays);
   out += svg::legend_svg(false);
   out += page_board_defs();
   out += cards;

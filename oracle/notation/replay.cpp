@@ -1,0 +1,350 @@
+// The step-through replay of a traced move (replay.hpp).
+#include "oracle/notation/replay.hpp"
+
+#include <fmt/format.h>
+
+#include <string>
+#include <string_view>
+
+#include "oracle/core/clause.hpp"
+#include "oracle/core/files.hpp"
+#include "oracle/notation/board_svg.hpp"
+
+namespace bao::replay {
+namespace {
+
+inline constexpr Reason kLastReason = Reason::NoProgress;
+
+void append_number(std::string& out, long n) {
+  if (!out.empty()) out += ',';
+  out += std::to_string(n);
+}
+
+std::string board_json(const Position& pos) {
+  std::string counts;
+  for (Side s : {Side::South, Side::North})
+    for (Pit p = 0; p < kPitsPerSide; ++p) append_number(counts, pos.at(s, p));
+  return fmt::format(R"({{"n":[{}],"h":{},"k":{},"r":[{},{}]}})", counts, pos.house, pos.block,
+                     pos.hand[0], pos.hand[1]);
+}
+
+// A JSON array of names, one per value of an enum from 0 to `last`.
+template <class Enum>
+std::string names_json(Enum last) {
+  std::string out;
+  for (int i = 0; i <= static_cast<int>(last); ++i) {
+    if (!out.empty()) out += ',';
+    out += fmt::format("\"{}\"", to_string(static_cast<Enum>(i)));
+  }
+  return "[" + out + "]";
+}
+
+// The widget's code. It is kept free of '<' and '&' (comparisons are
+// written with '>' and no '&&' is used), so that the page is the same
+// document to an HTML parser, which reads a script's text raw, and to an
+// XML one, which would read those as markup. @KINDS@, @REASONS@ and the
+// geometry names are filled in from the C++ side so both agree.
+constexpr std::string_view kScript = R"JS(
+(function () {
+  'use strict';
+  var errors = [];
+  var previousHandler = window.onerror;
+  window.onerror = function (message, source, line) {
+    errors.push(String(message) + ' (line ' + line + ')');
+    return previousHandler ? previousHandler.apply(this, arguments) : false;
+  };
+  var NS = 'http://www.w3.org/2000/svg';
+  var KINDS = @KINDS@;
+  var REASONS = @REASONS@;
+  var COUNTED = ['lift', 'capture', 'enter', 'relay', 'safari'];
+  var CELL = @CELL@, RADIUS = @RADIUS@, MARGIN = @MARGIN@, TOP = 42;
+  var WIDTH = 2 * MARGIN + 8 * CELL, HEIGHT = TOP + 4 * CELL + 28;
+  var widgets = [];
+  var style = document.createElement('style');
+  style.textContent = '@CSS@';
+  document.head.appendChild(style);
+
+  function bit(mask, g) { return Math.floor(mask / Math.pow(2, g)) % 2; }
+  function sideOf(g) { return Math.floor(g / 16); }
+  function pitName(g) {
+    var p = g % 16;
+    var name = p >= 8 ? 'B' + (16 - p) : 'A' + (p + 1);
+    return sideOf(g) ? name.toLowerCase() : name;
+  }
+  // Where a pit is drawn, as board_svg.cpp's centre(): North's back row on
+  // top, then North's front row, South's front row, South's back row.
+  function centre(g) {
+    var p = g % 16, front = 8 > p, number = p >= 8 ? 16 - p : p + 1;
+    var column = sideOf(g) ? 8 - number : number - 1;
+    var row = sideOf(g) ? (front ? 1 : 0) : (front ? 2 : 3);
+    return [MARGIN + column * CELL + CELL / 2, TOP + row * CELL + CELL / 2];
+  }
+  function load(board) {
+    var s = { n: board.n.slice(), h: [], k: [], r: board.r.slice() };
+    for (var g = 0; g !== 32; g++) { s.h.push(bit(board.h, g)); s.k.push(bit(board.k, g)); }
+    return s;
+  }
+  // One event's effect on the board, as the turn engine makes it.
+  function apply(s, e) {
+    var g = e.pit;
+    switch (e.kind) {
+      case 'place': s.n[g] += 1; s.r[sideOf(g)] -= 1; break;
+      case 'lift': case 'relay': case 'safari': case 'capture': s.n[g] -= e.count; break;
+      case 'sow': s.n[g] += 1; break;
+      case 'house-lost': s.h[g] = 0; break;
+      case 'block': s.k[g] = 1; break;
+      case 'unblock': s.k[g] = 0; break;
+    }
+  }
+  function eventText(e) {
+    if (e.kind === 'end') return 'end ' + e.reason;
+    return e.kind + ' ' + pitName(e.pit) + (COUNTED.indexOf(e.kind) >= 0 ? ' ' + e.count : '');
+  }
+  // The pits (and reserves) where two boards differ.
+  function differences(s, t) {
+    var out = [];
+    for (var g = 0; g !== 32; g++)
+      if (s.n[g] !== t.n[g] || s.h[g] !== t.h[g] || s.k[g] !== t.k[g]) out.push(pitName(g));
+    if (s.r[0] !== t.r[0] || s.r[1] !== t.r[1]) out.push('reserves');
+    return out;
+  }
+
+  function node(name, attrs, parent) {
+    var x = document.createElementNS(NS, name);
+    for (var a in attrs) x.setAttribute(a, attrs[a]);
+    if (parent) parent.appendChild(x);
+    return x;
+  }
+  function text(parent, cls, x, y, content) {
+    node('text', { 'class': cls, x: x, y: y }, parent).textContent = content;
+  }
+  function outline(parent, cls, c, r, house) {
+    if (house) node('rect', { 'class': cls, x: c[0] - r, y: c[1] - r, width: 2 * r, height: 2 * r, rx: 5 }, parent);
+    else node('circle', { 'class': cls, cx: c[0], cy: c[1], r: r }, parent);
+  }
+  // Whether pit g is the current event's (an end names no pit).
+  function current(e, g) {
+    if (!e) return false;
+    if (e.kind === 'end') return false;
+    return e.pit === g;
+  }
+  function draw(w) {
+    var svg = w.svg, s = w.state, e = w.step ? w.events[w.step - 1] : null;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    node('rect', { 'class': 'frame', x: 1, y: 1, width: WIDTH - 2, height: HEIGHT - 2 }, svg);
+    text(svg, 'title', MARGIN, 18, w.title);
+    text(svg, 'what', MARGIN, 34, w.step ? 'step ' + w.step + ' of ' + w.events.length + ': ' + eventText(e) : 'before the move');
+    for (var g = 0; g !== 32; g++) {
+      var c = centre(g), house = s.h[g] === 1, group = node('g', {}, svg);
+      if (current(e, g)) outline(group, 'cur', c, RADIUS + 3.5, house);
+      outline(group, 'pit' + (house ? ' house' : '') + (s.k[g] ? ' block' : ''), c, RADIUS, house);
+      text(group, 'name', c[0], c[1] - 7, pitName(g));
+      text(group, 'count', c[0], c[1] + 11, String(s.n[g]));
+    }
+    text(svg, 'what', MARGIN, TOP + 4 * CELL + 19, 'reserves S ' + s.r[0] + ' N ' + s.r[1]);
+    w.slider.value = String(w.step);
+    var line = 'the board before the move; ' + w.events.length + ' events to step through';
+    if (e) line = eventText(e) + ', clause ' + e.clause;
+    if (w.step === w.events.length) {
+      var d = differences(s, w.final);
+      line += d.length ? '; the end differs from the recorded board after at ' + d.join(', ')
+                       : '; the end matches the recorded board after';
+    }
+    w.line.textContent = line;
+  }
+  // Shows step `i`: the board before with the first i events applied.
+  function go(w, i) {
+    w.step = Math.max(0, Math.min(w.events.length, i));
+    w.state = load(w.data.p);
+    for (var j = 0; j !== w.step; j++) apply(w.state, w.events[j]);
+    draw(w);
+  }
+  function button(parent, label, action) {
+    var b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = label;
+    b.addEventListener('click', action);
+    parent.appendChild(b);
+  }
+  function build(el) {
+    var data = JSON.parse(el.getAttribute('data-replay'));
+    var w = { el: el, data: data, title: el.getAttribute('data-title'), step: 0, events: [] };
+    for (var i = 0; 4 * i !== data.e.length; i++) {
+      var k = KINDS[data.e[4 * i]];
+      w.events.push({ kind: k, pit: data.e[4 * i + 1], count: data.e[4 * i + 2],
+                      reason: k === 'end' ? REASONS[data.e[4 * i + 2]] : '', clause: data.c[data.e[4 * i + 3]] });
+    }
+    w.final = load(data.f);
+    var figure = document.createElement('figure');
+    w.svg = node('svg', { 'class': 'board', width: WIDTH, height: HEIGHT, viewBox: '0 0 ' + WIDTH + ' ' + HEIGHT, role: 'img' }, figure);
+    var controls = document.createElement('div');
+    controls.className = 'replay-controls';
+    button(controls, 'start', function () { go(w, 0); });
+    button(controls, 'previous', function () { go(w, w.step - 1); });
+    button(controls, 'next', function () { go(w, w.step + 1); });
+    button(controls, 'end', function () { go(w, w.events.length); });
+    w.slider = document.createElement('input');
+    w.slider.type = 'range';
+    w.slider.min = '0';
+    w.slider.max = String(w.events.length);
+    w.slider.setAttribute('aria-label', 'step');
+    w.slider.addEventListener('input', function () { go(w, Number(w.slider.value)); });
+    controls.appendChild(w.slider);
+    figure.appendChild(controls);
+    w.line = document.createElement('figcaption');
+    w.line.className = 'replay-step';
+    figure.appendChild(w.line);
+    el.appendChild(figure);
+    var beside = el.getAttribute('data-beside');
+    var shown = null;
+    if (beside) shown = el.parentNode.parentNode.querySelector(beside);
+    if (shown) {
+      var copy = shown.cloneNode(true);
+      copy.removeAttribute('id');
+      el.parentNode.insertBefore(copy, el.nextSibling);
+    }
+    el.removeAttribute('hidden');
+    go(w, 0);
+    return w;
+  }
+
+  // Steps every replay of the page to its end and compares it with the
+  // board the move recorded, and the drawn counts with the replayed ones.
+  window.baoSelfTest = function () {
+    var failures = [];
+    widgets.forEach(function (w) {
+      go(w, w.events.length);
+      var d = differences(w.state, w.final);
+      var drawn = w.svg.querySelectorAll('text.count');
+      for (var g = 0; g !== 32; g++)
+        if (drawn[g].textContent !== String(w.state.n[g])) d.push('drawn ' + pitName(g));
+      if (d.length) failures.push(w.title + ': ' + d.join(', '));
+      go(w, 0);
+    });
+    return { replays: widgets.length, failures: failures, errors: errors.slice() };
+  };
+
+  function init() {
+    var found = document.querySelectorAll('div.replay[data-replay]');
+    for (var i = 0; i !== found.length; i++) {
+      try { widgets.push(build(found[i])); } catch (x) { errors.push(String(x)); }
+    }
+    // #replay-step-N shows every replay at step N and records where the
+    // first one's row is on the page, in pixels from the top (for a
+    // picture of a replay in the middle of its move).
+    var wanted = /^#replay-step-([0-9]+)$/.exec(window.location.hash);
+    if (wanted) {
+      widgets.forEach(function (w) { go(w, Number(wanted[1])); });
+      if (widgets.length) {
+        var row = widgets[0].el.parentNode.getBoundingClientRect();
+        document.documentElement.setAttribute('data-replay-top', String(Math.round(row.top + window.scrollY)));
+      }
+    }
+    if (window.location.hash !== '#selftest') return;
+    var r = window.baoSelfTest();
+    var verdict = 'replays=' + r.replays + ' failures=' + r.failures.length + ' errors=' + r.errors.length;
+    document.documentElement.setAttribute('data-selftest', verdict);
+    document.documentElement.setAttribute('data-selftest-detail', r.failures.concat(r.errors).join(' | '));
+    document.title = 'selftest ' + verdict;
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();
+)JS";
+
+// `text` with every `from` replaced by `to`.
+std::string replace_all(std::string text, std::string_view from, std::string_view to) {
+  for (std::size_t i = text.find(from); i != std::string::npos; i = text.find(from, i + to.size()))
+    text.replace(i, from.size(), to);
+  return text;
+}
+
+// `text` for an attribute in single quotes: only & < ' need entities
+// there (the JSON of data_json() holds none of them: numbers and clause
+// ids, but the guard keeps the page valid if it ever did).
+std::string quoted_attribute(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '\'')
+      out += "&apos;";
+    else
+      out += c;
+  }
+  return out;
+}
+
+// The replays' style sheet, which the script adds to the page: the pits'
+// classes of svg::pit_css() and the board's own, each rule scoped to the
+// replays so that the page's other pictures keep theirs.
+std::string scoped_css() {
+  std::string rules{svg::pit_css()};
+  rules +=
+      ".frame{fill:#fbf7ef;stroke:#b9a888}"
+      ".title{font:bold 14px sans-serif;fill:#222}"
+      ".what{font:12px sans-serif;fill:#333}"
+      ".cur{fill:none;stroke:#1565c0;stroke-width:3.5}"
+      "figure{margin:0}"
+      "svg{max-width:100%;height:auto}"
+      ".replay-controls{display:flex;gap:6px;align-items:center;margin:4px 0}"
+      ".replay-controls input{flex:1}"
+      ".replay-step{font:13px sans-serif;max-width:412px}";
+  std::string out = ".replays{display:flex;flex-wrap:wrap;gap:12px;margin-top:12px}";
+  for (std::size_t at = 0, end = 0; (end = rules.find('}', at)) != std::string::npos; at = end + 1)
+    out += ".replay " + rules.substr(at, end + 1 - at);
+  return out;
+}
+
+}  // namespace
+
+std::string data_json(const Move& move) {
+  std::vector<ClauseId> clauses;
+  std::string events;
+  for (const Event& e : move.events) {
+    auto at = std::find(clauses.begin(), clauses.end(), e.clause);
+    if (at == clauses.end()) at = clauses.insert(at, e.clause);
+    append_number(events, static_cast<int>(e.kind));
+    append_number(events, global_pit(e.side, e.pit));
+    append_number(
+        events, e.kind == EventKind::End ? static_cast<int>(e.reason) : static_cast<int>(e.count));
+    append_number(events, at - clauses.begin());
+  }
+  std::string ids;
+  for (ClauseId c : clauses) {
+    if (!ids.empty()) ids += ',';
+    ids += fmt::format("\"{}\"", clause_name(c));
+  }
+  return fmt::format(R"({{"p":{},"f":{},"c":[{}],"e":[{}]}})", board_json(move.before),
+                     board_json(move.after), ids, events);
+}
+
+std::string widget_of(const Move& move) {
+  std::string out =
+      fmt::format(R"(<div class="replay" hidden="hidden" data-title="{}")", xml_escape(move.title));
+  if (!move.beside.empty()) out += fmt::format(R"( data-beside="{}")", xml_escape(move.beside));
+  // Single quotes round the JSON, whose own quotes then need no escaping.
+  return out + fmt::format(" data-replay='{}'></div>\n", quoted_attribute(data_json(move)));
+}
+
+std::string script() {
+  std::string s{kScript};
+  s = replace_all(s, "@KINDS@", names_json(kLastEventKind));
+  s = replace_all(s, "@REASONS@", names_json(kLastReason));
+  s = replace_all(s, "@CELL@", std::to_string(svg::kLabelled.cell));
+  s = replace_all(s, "@RADIUS@", std::to_string(svg::kLabelled.radius));
+  s = replace_all(s, "@MARGIN@", std::to_string(svg::kLabelled.margin));
+  s = replace_all(s, "@CSS@", scoped_css());
+  return "<script>" + s + "</script>\n";
+}
+
+std::string PageReplays::widget(const Move& move) {
+  std::string out = widget_of(move);
+  if (!script_written_) out = script() + out;
+  script_written_ = true;
+  return out;
+}
+
+}  // namespace bao::replay
