@@ -92,7 +92,7 @@ done
 
 # The self-test can fail: the same report with every replay's recorded
 # board after altered (9 put before South's A1 count) must fail them all.
-sed 's/"f":{"n":\[/"f":{"n":[9/' "$work/check/report.html" >"$work/altered.html"
+sed 's/"f":{"n":"/"f":{"n":"9/' "$work/check/report.html" >"$work/altered.html"
 altered=$(grep -o '<div class="replay" ' "$work/altered.html" | wc -l)
 verdict=$(browse --dump-dom "file://$work/altered.html#selftest" |
   sed -n 's/.*<html[^>]* data-selftest="\([^"]*\)".*/\1/p' | head -1)

@@ -261,7 +261,10 @@ TEST(DivergeAdjudication, ARulesetThatCannotHoldThePositionIsListedSo) {
 }
 
 // The committed default report's pages, weighed: the numbers are printed
-// for docs/divergence.md, and the whole set must stay within 1.0 MB.
+// for docs/divergence.md, and the whole set must not grow past 1.2 MB. It
+// was 0.86 MB before the step-through replays (their data about 170 KB, the
+// player script about 9.6 KB on each of the 11 pages that have replays)
+// brought it to 1.15 MB (docs/divergence.md, "Size").
 TEST(DivergeHtmlSize, TheDefaultReportsPagesStaySmall) {
   const fs::path dir = fs::path(BAO_SOURCE_DIR) / "reports" / "default";
   if (!fs::exists(dir / "report.html")) GTEST_SKIP() << dir << " is missing";
@@ -282,7 +285,7 @@ TEST(DivergeHtmlSize, TheDefaultReportsPagesStaySmall) {
                              fs::relative(e.path(), dir).string(), text.size(), p.elements);
   }
   std::cout << fmt::format("{} pages, {} bytes, {} elements in all\n", pages, total, elements);
-  EXPECT_LE(total, 1'000'000u);
+  EXPECT_LE(total, 1'200'000u);
   EXPECT_LE(largest, 300'000u);
   EXPECT_LE(fs::file_size(dir / "report.html"), 30'000u);
 }

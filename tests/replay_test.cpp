@@ -35,23 +35,25 @@ Move two_seed_sowing() {
   return m;
 }
 
-TEST(Replay, DataIsTheBoardsAndFourNumbersPerEvent) {
-  // Pits: South's sixteen, then North's (a4 is North's circuit index 3,
-  // global 19, bit 2^19 = 524288 for its house); reserves S 1, N 0.
+TEST(Replay, DataIsTheBoardsAndFourDigitsPerEvent) {
+  // Pits: South's sixteen, then North's, one digit each (a4 is North's
+  // circuit index 3, global 19, bit 2^19 = 524288 for its house); reserves
+  // S 1, N 0.
   const std::string before =
-      R"({"n":[2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0],)"
-      R"("h":524288,"k":0,"r":[1,0]})";
+      R"({"n":"20000000000000000001000000000000","h":524288,"k":0,"r":[1,0]})";
   const std::string after =
-      R"({"n":[0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0],)"
-      R"("h":524288,"k":0,"r":[1,0]})";
-  // Kinds: lift 1, sow 2, stop 6, end 14; the end's count is its reason,
-  // front-empty 1; clauses numbered in order of first use.
-  const std::string events = "1,0,2,0,2,1,1,1,2,2,1,1,6,2,0,2,14,0,1,3";
+      R"({"n":"01100000000000000001000000000000","h":524288,"k":0,"r":[1,0]})";
+  // Four digits an event: kind, pit, count, clause (numbered in order of
+  // first use). Kinds: lift 1, stop 6, end 14 ('e'; its count is its
+  // reason, front-empty 1); the two sowings A2, A3, forward on one circuit
+  // with one clause, are one run: kind 15 ('f', past the trace's kinds),
+  // from pit 1, 2 of them.
+  const std::string events = "1020f1216202e013";
   EXPECT_EQ(data_json(two_seed_sowing()),
             R"({"p":)" + before + R"(,"f":)" + after +
                 R"(,"c":["ap.mtaji.start","ap.sow.consecutive","ap.sow.empty-ends-turn",)"
-                R"("ap.win.front-empty"],"e":[)" +
-                events + "]}");
+                R"("ap.win.front-empty"],"e":")" +
+                events + "\"}");
 }
 
 TEST(Replay, TheWidgetIsAHiddenPlaceholderThatParsesAsXml) {
@@ -63,7 +65,7 @@ TEST(Replay, TheWidgetIsAHiddenPlaceholderThatParsesAsXml) {
       html.starts_with(R"(<div class="replay" hidden="hidden" data-title="A1R &lt;by hand&gt;")"))
       << html;
   EXPECT_NE(html.find(R"( data-beside="figure.engine")"), std::string::npos);
-  EXPECT_NE(html.find(R"( data-replay='{"p":{"n":[2,0,)"), std::string::npos);
+  EXPECT_NE(html.find(R"( data-replay='{"p":{"n":"20000)"), std::string::npos);
   EXPECT_TRUE(html.ends_with("></div>\n"));
 }
 

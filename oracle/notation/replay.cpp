@@ -15,17 +15,48 @@ namespace {
 
 inline constexpr Reason kLastReason = Reason::NoProgress;
 
-void append_number(std::string& out, long n) {
-  if (!out.empty()) out += ',';
-  out += std::to_string(n);
+// The replays' data is small numbers (pit counts, pits, event kinds, clause
+// indexes), each written as one character of this alphabet, which needs no
+// escaping in a JSON string or an attribute in single quotes; a number
+// from kDigitBase up is the escape '~' and two digits. The script reads it
+// back with the same alphabet (@DIGITS@).
+constexpr std::string_view kDigits =
+    "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_.:!*+~";
+constexpr int kDigitBase = static_cast<int>(kDigits.size()) - 1;  // '~' escapes
+
+void append_digit(std::string& out, int n) {
+  if (n >= 0 && n < kDigitBase) {
+    out += kDigits[static_cast<std::size_t>(n)];
+    return;
+  }
+  const int v = n < 0 ? 0 : n;  // no negative value is written
+  out += kDigits.back();
+  out += kDigits[static_cast<std::size_t>(v / kDigitBase % kDigitBase)];
+  out += kDigits[static_cast<std::size_t>(v % kDigitBase)];
 }
 
 std::string board_json(const Position& pos) {
   std::string counts;
   for (Side s : {Side::South, Side::North})
-    for (Pit p = 0; p < kPitsPerSide; ++p) append_number(counts, pos.at(s, p));
-  return fmt::format(R"({{"n":[{}],"h":{},"k":{},"r":[{},{}]}})", counts, pos.house, pos.block,
+    for (Pit p = 0; p < kPitsPerSide; ++p) append_digit(counts, pos.at(s, p));
+  return fmt::format(R"({{"n":"{}","h":{},"k":{},"r":[{},{}]}})", counts, pos.house, pos.block,
                      pos.hand[0], pos.hand[1]);
+}
+
+// Event kinds past the trace's own: a run of sowings, one seed a pit along
+// a side's circuit, forward (pit + 1) or back (pit - 1), written as one
+// event whose count is the run's length. Long moves are mostly sowing.
+constexpr int kSowForward = static_cast<int>(kLastEventKind) + 1;
+constexpr int kSowBack = static_cast<int>(kLastEventKind) + 2;
+
+// +1 or -1 when `next` sows the pit after `e`'s on the same circuit with
+// the same clause, else 0.
+int sow_step(const Event& e, const Event& next) {
+  if (e.kind != EventKind::Sow || next.kind != EventKind::Sow || e.side != next.side ||
+      e.clause != next.clause)
+    return 0;
+  const int d = (next.pit - e.pit + kPitsPerSide) % kPitsPerSide;
+  return d == 1 ? 1 : d == kPitsPerSide - 1 ? -1 : 0;
 }
 
 // A JSON array of names, one per value of an enum from 0 to `last`.
@@ -54,7 +85,8 @@ constexpr std::string_view kScript = R"JS(
     return previousHandler ? previousHandler.apply(this, arguments) : false;
   };
   var NS = 'http://www.w3.org/2000/svg';
-  var KINDS = @KINDS@;
+  var KINDS = @KINDS@, SOW_FORWARD = KINDS.length, SOW_BACK = KINDS.length + 1;
+  var DIGITS = '@DIGITS@', BASE = DIGITS.length - 1;
   var REASONS = @REASONS@;
   var COUNTED = ['lift', 'capture', 'enter', 'relay', 'safari'];
   var CELL = @CELL@, RADIUS = @RADIUS@, MARGIN = @MARGIN@, TOP = 42;
@@ -79,8 +111,25 @@ constexpr std::string_view kScript = R"JS(
     var row = sideOf(g) ? (front ? 1 : 0) : (front ? 2 : 3);
     return [MARGIN + column * CELL + CELL / 2, TOP + row * CELL + CELL / 2];
   }
+  // The data's numbers, one character each of DIGITS, '~' and two more for
+  // a large one (replay.cpp, append_digit).
+  function reader(text) {
+    var at = 0;
+    function digit() { return DIGITS.indexOf(text.charAt(at++)); }
+    return {
+      more: function () { return at !== text.length; },
+      next: function () {
+        var d = digit();
+        if (d !== BASE) return d;
+        var high = digit();
+        return high * BASE + digit();
+      }
+    };
+  }
   function load(board) {
-    var s = { n: board.n.slice(), h: [], k: [], r: board.r.slice() };
+    var counts = reader(board.n), n = [];
+    for (var g = 0; g !== 32; g++) n.push(counts.next());
+    var s = { n: n, h: [], k: [], r: board.r.slice() };
     for (var g = 0; g !== 32; g++) { s.h.push(bit(board.h, g)); s.k.push(bit(board.k, g)); }
     return s;
   }
@@ -169,10 +218,17 @@ constexpr std::string_view kScript = R"JS(
   function build(el) {
     var data = JSON.parse(el.getAttribute('data-replay'));
     var w = { el: el, data: data, title: el.getAttribute('data-title'), step: 0, events: [] };
-    for (var i = 0; 4 * i !== data.e.length; i++) {
-      var k = KINDS[data.e[4 * i]];
-      w.events.push({ kind: k, pit: data.e[4 * i + 1], count: data.e[4 * i + 2],
-                      reason: k === 'end' ? REASONS[data.e[4 * i + 2]] : '', clause: data.c[data.e[4 * i + 3]] });
+    for (var r = reader(data.e); r.more();) {
+      var code = r.next(), pit = r.next(), count = r.next(), clause = data.c[r.next()];
+      if (code === SOW_FORWARD || code === SOW_BACK) {
+        // A run of sowings along the side's circuit of 16 pits.
+        var step = code === SOW_FORWARD ? 1 : 15;
+        for (var j = 0; j !== count; j++)
+          w.events.push({ kind: 'sow', pit: 16 * sideOf(pit) + (pit + j * step) % 16, count: 0, reason: '', clause: clause });
+        continue;
+      }
+      var k = KINDS[code];
+      w.events.push({ kind: k, pit: pit, count: count, reason: k === 'end' ? REASONS[count] : '', clause: clause });
     }
     w.final = load(data.f);
     var figure = document.createElement('figure');
@@ -303,21 +359,30 @@ std::string scoped_css() {
 std::string data_json(const Move& move) {
   std::vector<ClauseId> clauses;
   std::string events;
-  for (const Event& e : move.events) {
+  const std::vector<Event>& all = move.events;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const Event& e = all[i];
     auto at = std::find(clauses.begin(), clauses.end(), e.clause);
     if (at == clauses.end()) at = clauses.insert(at, e.clause);
-    append_number(events, static_cast<int>(e.kind));
-    append_number(events, global_pit(e.side, e.pit));
-    append_number(
-        events, e.kind == EventKind::End ? static_cast<int>(e.reason) : static_cast<int>(e.count));
-    append_number(events, at - clauses.begin());
+    // A run of two or more sowings in one direction is one event.
+    const int step = i + 1 < all.size() ? sow_step(e, all[i + 1]) : 0;
+    std::size_t run = 1;
+    if (step != 0)
+      while (i + run < all.size() && sow_step(all[i + run - 1], all[i + run]) == step) ++run;
+    append_digit(events, run > 1 ? (step > 0 ? kSowForward : kSowBack) : static_cast<int>(e.kind));
+    append_digit(events, global_pit(e.side, e.pit));
+    append_digit(events, run > 1                    ? static_cast<int>(run)
+                         : e.kind == EventKind::End ? static_cast<int>(e.reason)
+                                                    : static_cast<int>(e.count));
+    append_digit(events, static_cast<int>(at - clauses.begin()));
+    i += run - 1;
   }
   std::string ids;
   for (ClauseId c : clauses) {
     if (!ids.empty()) ids += ',';
     ids += fmt::format("\"{}\"", clause_name(c));
   }
-  return fmt::format(R"({{"p":{},"f":{},"c":[{}],"e":[{}]}})", board_json(move.before),
+  return fmt::format(R"({{"p":{},"f":{},"c":[{}],"e":"{}"}})", board_json(move.before),
                      board_json(move.after), ids, events);
 }
 
@@ -329,9 +394,28 @@ std::string widget_of(const Move& move) {
   return out + fmt::format(" data-replay='{}'></div>\n", quoted_attribute(data_json(move)));
 }
 
+// The script as the page carries it: without the indentation and the
+// comment lines, which are for this file's reader. (No line of the script
+// holds a string that starts a line or a "//" inside one.)
+std::string compact(std::string_view code) {
+  std::string out;
+  for (std::size_t at = 0; at < code.size();) {
+    std::size_t end = code.find('\n', at);
+    if (end == std::string_view::npos) end = code.size();
+    std::string_view line = code.substr(at, end - at);
+    at = end + 1;
+    while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
+    if (line.empty() || line.starts_with("//")) continue;
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
 std::string script() {
-  std::string s{kScript};
+  std::string s = compact(kScript);
   s = replace_all(s, "@KINDS@", names_json(kLastEventKind));
+  s = replace_all(s, "@DIGITS@", kDigits);
   s = replace_all(s, "@REASONS@", names_json(kLastReason));
   s = replace_all(s, "@CELL@", std::to_string(svg::kLabelled.cell));
   s = replace_all(s, "@RADIUS@", std::to_string(svg::kLabelled.radius));

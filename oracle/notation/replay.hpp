@@ -47,10 +47,14 @@ std::string widget_of(const Move& move);
 
 // The JSON of the data alone (the data-replay attribute): {"p": board
 // before, "f": board after, "c": clause ids, "e": events}, a board as
-// {"n": 32 seed counts, South's pits then North's in circuit order, "h":
-// house pit bits, "k": block pit bits, "r": [South's reserve, North's]}, the
-// events as one flat array of four numbers each: kind, pit (global index),
-// count (for an end, its reason), clause (index in "c").
+// {"n": 32 seed counts as a string of digits (one character each, see
+// replay.cpp), South's pits then North's in circuit order, "h": house pit
+// bits, "k": block pit bits, "r": [South's reserve, North's]}, the events as
+// one string of four digits each: kind, pit (global index), count (for an
+// end, its reason), clause (index in "c"); two or more sowings along a
+// circuit in one direction with one clause are one event of a kind past
+// the trace's own (forward, then back), from the first pit, the count
+// their number.
 std::string data_json(const Move& move);
 
 // The inline script, in a <script> element: its text holds no '<' and no
