@@ -20,6 +20,11 @@
 namespace bao::diverge {
 namespace {
 
+// "1 position", "907 positions".
+std::string positions_text(long n) {
+  return fmt::format("{} position{}", n, n == 1 ? "" : "s");
+}
+
 std::string share(long n, long of) {
   if (of == 0) return "-";
   return fmt::format("{:.1f}%", 100.0 * static_cast<double>(n) / static_cast<double>(of));
@@ -442,10 +447,9 @@ std::string pair_contents(const PairReport& pr, std::span<const WitnessFile> fil
   std::string out = "<h2>Groups</h2>\n<ol class=\"toc\">\n";
   for (std::size_t g = 0; g < pr.groups.size(); ++g) {
     const Group& gr = pr.groups[g];
-    out +=
-        fmt::format("<li data-clauses=\"{}\"><a href=\"#{}\">{} vs {}</a>: {} positions; {}</li>\n",
-                    filter_data(gr), h(files[g].stem), html_cited(gr.a), html_cited(gr.b),
-                    gr.positions, h(kind_counts(gr)));
+    out += fmt::format("<li data-clauses=\"{}\"><a href=\"#{}\">{} vs {}</a>: {}; {}</li>\n",
+                       filter_data(gr), h(files[g].stem), html_cited(gr.a), html_cited(gr.b),
+                       positions_text(gr.positions), h(kind_counts(gr)));
   }
   return out + "</ol>\n";
 }
@@ -461,9 +465,9 @@ std::string pair_group(const PairReport& pr, std::size_t g, const WitnessFile& f
   const Witness& w = gr.witness;
   std::string out = fmt::format(
       "<details class=\"group\" id=\"{}\" data-clauses=\"{}\"{}>\n<summary>{}: {} vs {} "
-      "<span class=\"src\">({} positions; {})</span></summary>\n<ul>\n",
+      "<span class=\"src\">({}; {})</span></summary>\n<ul>\n",
       h(file.stem), filter_data(gr), g < kOpenGroups ? " open=\"open\"" : "", g + 1,
-      html_cited(gr.a), html_cited(gr.b), gr.positions, h(kind_counts(gr)));
+      html_cited(gr.a), html_cited(gr.b), positions_text(gr.positions), h(kind_counts(gr)));
   out += html_citation(pr.a->id, gr.a);
   out += html_citation(pr.b->id, gr.b);
   out += "</ul>\n";
@@ -612,10 +616,11 @@ std::string citing(const CardGroups& card, const Cited& c) {
 std::string card_groups(const CardGroups& card) {
   std::string out;
   for (const WitnessFile* f : card.files)
-    append_item(out, "; ",
-                fmt::format("<a href=\"{}#{}\">{}, group {}</a> ({} positions)",
-                            h(pair_page(*f->pair)), h(f->stem), h(pair_title(*f->pair)),
-                            f->stem.substr(f->stem.rfind('-') + 1), f->group->positions));
+    append_item(
+        out, "; ",
+        fmt::format("<a href=\"{}#{}\">{}, group {}</a> ({})", h(pair_page(*f->pair)), h(f->stem),
+                    h(pair_title(*f->pair)), f->stem.substr(f->stem.rfind('-') + 1),
+                    positions_text(f->group->positions)));
   return out;
 }
 
