@@ -17,23 +17,14 @@
 
 #include "oracle/core/files.hpp"
 #include "oracle/core/provenance.hpp"
+#include "tests/temp_folder.hpp"
 
 namespace bao {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct TempFolder {
-  fs::path path;
-  TempFolder() {
-    std::string t = (fs::temp_directory_path() / "bao-campaign-XXXXXX").string();
-    path = ::mkdtemp(t.data());
-  }
-  ~TempFolder() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
+using bao::testing::files_under;
+using bao::testing::TempFolder;
 
 std::string replace_all(std::string text, std::string_view from, std::string_view to) {
   for (std::size_t at = text.find(from); at != std::string::npos;
@@ -66,14 +57,6 @@ int run_step(const fs::path& dir, const std::string& command,
 std::string log_of(const fs::path& dir) {
   auto text = read_file((dir / "log").string());
   return text ? *text : std::string("(no log)");
-}
-
-std::map<std::string, std::string> files_under(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file())
-      out[fs::relative(e.path(), dir).string()] = read_file(e.path().string()).value();
-  return out;
 }
 
 TEST(CampaignRecipes, TheCiMatrixMergesIntoTheSingleRunsReport) {

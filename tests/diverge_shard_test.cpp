@@ -15,12 +15,15 @@
 #include "oracle/diverge/diverge.hpp"
 #include "tests/readers.hpp"
 #include "tests/rules_test_support.hpp"
+#include "tests/temp_folder.hpp"
 
 namespace bao::diverge {
 namespace {
 
 namespace fs = std::filesystem;
+using bao::testing::files_under;
 using bao::testing::rules;
+using bao::testing::TempFolder;
 
 Options small_run() {
   Options o;
@@ -50,27 +53,6 @@ std::vector<std::string> shard_jsons(const Options& whole, std::uint32_t n) {
 std::vector<std::string> names_of(std::size_t n) {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < n; ++i) out.push_back(fmt::format("shard-{}.json", i));
-  return out;
-}
-
-struct TempFolder {
-  fs::path path;
-  TempFolder() {
-    std::string t = (fs::temp_directory_path() / "bao-shard-XXXXXX").string();
-    path = ::mkdtemp(t.data());
-  }
-  ~TempFolder() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-// Every file under `dir`, by its path relative to it.
-std::map<std::string, std::string> files_under(const fs::path& dir) {
-  std::map<std::string, std::string> out;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file())
-      out[fs::relative(e.path(), dir).string()] = read_file(e.path().string()).value();
   return out;
 }
 

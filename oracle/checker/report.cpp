@@ -459,22 +459,11 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
 
 // "I/N" as written by to_json: 0 <= I < N, N at most the --shard limit.
 std::pair<std::uint32_t, std::uint32_t> shard_from(const std::string& text) {
-  const std::size_t slash = text.find('/');
-  auto number = [&](std::string_view digits, std::uint64_t& into) {
-    if (digits.empty() || digits.size() > 7) return false;
-    into = 0;
-    for (const char c : digits) {
-      if (c < '0' || c > '9') return false;
-      into = into * 10 + static_cast<std::uint64_t>(c - '0');
-    }
-    return true;
-  };
-  std::uint64_t i = 0, n = 0;
-  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
-      !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > 1'000'000 || i >= n)
-    throw std::runtime_error(
-        fmt::format("shard: expected I/N with 0 <= I < N <= 1000000, got {}", json(text).dump()));
-  return {static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
+  const std::optional<Shard> shard = parse_shard(text);
+  if (!shard)
+    throw std::runtime_error(fmt::format("shard: expected I/N with 0 <= I < N <= {}, got {}",
+                                         kMaxShards, json(text).dump()));
+  return {shard->index, shard->count};
 }
 
 }  // namespace

@@ -47,18 +47,9 @@ int fail(std::ostream& err, std::string_view message) {
   return kExitInput;
 }
 
-Expected<std::pair<std::uint32_t, std::uint32_t>> parse_shard(const std::string& s) {
-  const auto slash = s.find('/');
-  try {
-    if (slash != std::string::npos) {
-      std::size_t a = 0, b = 0;
-      const unsigned long i = std::stoul(s.substr(0, slash), &a);
-      const unsigned long n = std::stoul(s.substr(slash + 1), &b);
-      if (a == slash && b == s.size() - slash - 1 && n >= 1 && i < n && n <= 1'000'000)
-        return std::pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(n)};
-    }
-  } catch (const std::exception&) {
-  }
+Expected<std::pair<std::uint32_t, std::uint32_t>> parse_shard_option(const std::string& s) {
+  if (const std::optional<Shard> shard = parse_shard(s))
+    return std::pair{shard->index, shard->count};
   return Error{fmt::format("--shard: expected I/N with 0 <= I < N, got '{}'", s)};
 }
 
@@ -1044,7 +1035,7 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
                 "--ruleset it was made for (the reproduction commands do), not all");
   std::uint32_t shard_i = 0, shard_n = 1;
   if (!o.shard.empty()) {
-    auto s = parse_shard(o.shard);
+    auto s = parse_shard_option(o.shard);
     if (!s) return fail(err, s.error().message);
     std::tie(shard_i, shard_n) = *s;
   }

@@ -2,6 +2,8 @@
 // client.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +28,35 @@ inline std::vector<std::string> split_words(std::string_view text) {
     if (i > begin) out.emplace_back(text.substr(begin, i - begin));
   }
   return out;
+}
+
+// The largest N of a shard I/N (`check --shard`, `diverge --shard` and the
+// reports that record one).
+inline constexpr std::uint32_t kMaxShards = 1'000'000;
+
+struct Shard {
+  std::uint32_t index = 0;
+  std::uint32_t count = 1;
+};
+
+// "I/N", decimal digits only, with 0 <= I < N <= kMaxShards; nothing else.
+inline std::optional<Shard> parse_shard(std::string_view text) {
+  const auto number = [](std::string_view digits, std::uint32_t& into) {
+    if (digits.empty() || digits.size() > 7) return false;
+    into = 0;
+    for (const char c : digits) {
+      if (c < '0' || c > '9') return false;
+      into = into * 10 + static_cast<std::uint32_t>(c - '0');
+    }
+    return true;
+  };
+  const std::size_t slash = text.find('/');
+  Shard s;
+  if (slash == std::string_view::npos || !number(text.substr(0, slash), s.index) ||
+      !number(text.substr(slash + 1), s.count) || s.count < 1 || s.count > kMaxShards ||
+      s.index >= s.count)
+    return std::nullopt;
+  return s;
 }
 
 }  // namespace bao

@@ -118,26 +118,15 @@ class ProgressLine {
   std::jthread thread_;    // last: it starts once the rest is set
 };
 
-// "shard I/N" as --shard gives it, checked as run() checks it.
-std::optional<Error> parse_shard(const std::string& text, Options& o) {
+// "I/N" as --shard gives it into `o`, or what is wrong with it.
+std::optional<Error> parse_shard_option(const std::string& text, Options& o) {
   if (text.empty()) return std::nullopt;
-  const auto slash = text.find('/');
-  const auto number = [](std::string_view digits, std::uint32_t& into) {
-    if (digits.empty() || digits.size() > 7) return false;
-    into = 0;
-    for (const char c : digits) {
-      if (c < '0' || c > '9') return false;
-      into = into * 10 + static_cast<std::uint32_t>(c - '0');
-    }
-    return true;
-  };
-  std::uint32_t i = 0, n = 0;
-  if (slash == std::string::npos || !number(std::string_view(text).substr(0, slash), i) ||
-      !number(std::string_view(text).substr(slash + 1), n) || n < 1 || n > kMaxShards || i >= n)
+  const std::optional<Shard> shard = parse_shard(text);
+  if (!shard)
     return Error{fmt::format("--shard: expected I/N with 0 <= I < N <= {}, got '{}'", kMaxShards,
                              printable(text))};
-  o.shard_index = i;
-  o.shard_count = n;
+  o.shard_index = shard->index;
+  o.shard_count = shard->count;
   return std::nullopt;
 }
 
@@ -162,7 +151,7 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   options.rulesets = std::move(*rulesets);
   options.positions = o.positions;
   options.seed = o.seed;
-  if (auto bad = parse_shard(o.shard, options)) return fail(err, bad->message);
+  if (auto bad = parse_shard_option(o.shard, options)) return fail(err, bad->message);
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = o.jobs.value_or(static_cast<int>(std::min<unsigned>(hardware, kMaxJobs)));
   if (o.scenarios.empty()) {

@@ -24,6 +24,7 @@
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
+#include "oracle/core/text.hpp"  // kMaxShards
 #include "oracle/core/trace.hpp"
 #include "oracle/notation/replay.hpp"
 
@@ -50,8 +51,6 @@ inline constexpr int kWalkLength = 250;
 inline constexpr int kMaxGamePlies = 200;
 // Largest --jobs.
 inline constexpr int kMaxJobs = 64;
-// Largest N of --shard I/N.
-inline constexpr std::uint32_t kMaxShards = 1'000'000;
 
 // ---- Options ------------------------------------------------------------------
 
