@@ -589,7 +589,10 @@ TEST(DivergeCli, WithoutOutItWritesDivergeReportInTheCurrentFolder) {
   for (const auto& e : fs::directory_iterator(cwd)) entries.insert(e.path().filename().string());
   EXPECT_EQ(entries, std::set<std::string>{"diverge-report"});
   const std::string where = "divergence report written to " + (cwd / "diverge-report").string();
-  EXPECT_NE(r.out.find("\n" + where + ": report.md, report.html, report.json, "), std::string::npos)
+  EXPECT_NE(r.out.find("\n" + where +
+                       ": report.html (open it: the index of 1 pair page in "
+                       "pairs/ and the adjudication cards), report.md, report.json, "),
+            std::string::npos)
       << r.out;
   EXPECT_TRUE(r.out.ends_with(" witnesses in witnesses/\n")) << r.out;
   fs::remove_all(cwd);

@@ -193,16 +193,18 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
              static_cast<double>(report->corpus) / seconds)
       << std::flush;
   // Where the report went, last, as a path that works from anywhere.
-  if (!o.quiet) {
-    std::error_code ec;
-    const std::filesystem::path where = std::filesystem::absolute(o.out, ec).lexically_normal();
-    out << fmt::format(
-               "divergence report written to {}: report.md, report.html, report.json, "
-               "{} witnesses in witnesses/\n",
-               ec ? o.out : where.string(), *written)
-        << std::flush;
-  }
+  if (!o.quiet) out << written_line(*report, o.out, *written) << std::flush;
   return 0;
+}
+
+std::string written_line(const Report& report, const std::string& dir, int witnesses) {
+  std::error_code ec;
+  const std::filesystem::path where = std::filesystem::absolute(dir, ec).lexically_normal();
+  return fmt::format(
+      "divergence report written to {}: report.html (open it: the index of {} pair page{} in "
+      "pairs/ and the adjudication cards), report.md, report.json, {} witnesses in witnesses/\n",
+      ec ? dir : where.string(), report.pairs.size(), report.pairs.size() == 1 ? "" : "s",
+      witnesses);
 }
 
 }  // namespace bao::diverge

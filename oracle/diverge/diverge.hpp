@@ -260,6 +260,10 @@ int run_command(const CommandOptions& options, std::ostream& out, std::ostream& 
 // The summary `diverge` prints: a line per pair, with its largest group.
 void print_summary(const Report& report, std::ostream& out);
 
+// The line that says where the report went (`dir`, made absolute) and
+// what it holds, `witnesses` the number write_report returned.
+std::string written_line(const Report& report, const std::string& dir, int witnesses);
+
 // `report merge` of divergence reports: reads the shards' report.json files,
 // merges them (merge_reports) and writes the report folder `out_dir` as
 // `diverge --out` does; the same summary on `out`. Exit status 0, or 2 with

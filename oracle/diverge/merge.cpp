@@ -326,12 +326,7 @@ int run_merge_command(const std::vector<std::string>& paths, const std::string& 
   auto written = write_report(*report, out_dir);
   if (!written) return fail(written.error().message);
   print_summary(*report, out);
-  std::error_code ec;
-  const std::filesystem::path where = std::filesystem::absolute(out_dir, ec).lexically_normal();
-  out << fmt::format(
-             "merged {} shards; divergence report written to {}: report.md, report.html, "
-             "report.json, {} witnesses in witnesses/\n",
-             paths.size(), ec ? out_dir : where.string(), *written)
+  out << fmt::format("merged {} shards; ", paths.size()) << written_line(*report, out_dir, *written)
       << std::flush;
   return 0;
 }
