@@ -158,6 +158,12 @@ TEST_F(EngineServerTest, PerftThatWouldRunForSecondsIsRefused) {
                                  kMaxServerPerftPositions));
   EXPECT_EQ(ask("perft 2").substr(0, 2), "= ");  // the session goes on
   EXPECT_EQ(show(), rich);
+}
+
+// docs/protocol.md: depth 6 from every ruleset's start is inside the
+// limit. (Pure counting, 5 s here and 80 s under ASan: the sanitizer pass
+// leaves it out, CMakePresets.json.)
+TEST_F(EngineServerTest, PerftSixFromEveryStartIsAnswered) {
   for (const Ruleset* r : all_rulesets()) {
     ASSERT_EQ(ask("ruleset " + std::string(r->id)), "=");
     EXPECT_EQ(ask("perft 6").substr(0, 2), "= ") << r->id;
