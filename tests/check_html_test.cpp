@@ -144,7 +144,7 @@ TEST(CheckHtml, ADeviationsMoveIsReplayedBesideTheEnginesBoard) {
   const std::string section =
       between(html, "<div class=\"finding\" id=\"deviation-1\">", "</div>\n<h2");
   EXPECT_EQ(occurrences(section, "<div class=\"replays\">"), 1u);
-  EXPECT_EQ(occurrences(section, "<div class=\"replay\" hidden=\"hidden\""), 1u);
+  EXPECT_EQ(occurrences(section, "<div class=\"replay\" data-title="), 1u);
   EXPECT_NE(section.find("data-title=\"oracle&#39;s trace of A1R\""), std::string::npos) << section;
   EXPECT_NE(section.find("data-beside=\"figure.engine\""), std::string::npos);
   EXPECT_EQ(occurrences(section, "<figure class=\"engine\"><svg"), 1u);

@@ -299,7 +299,7 @@ TEST(DivergeOutput, EachWitnessSidesTraceIsAReplay) {
     for (const WitnessSide* s : {&g.witness.a, &g.witness.b}) {
       if (s->shown_move.empty()) continue;
       ++shown;
-      EXPECT_NE(html.find(fmt::format("<div class=\"replay\" hidden=\"hidden\" data-title=\"{}: "
+      EXPECT_NE(html.find(fmt::format("<div class=\"replay\" data-title=\"{}: "
                                       "trace of {}\"",
                                       s->ruleset, s->shown_move)),
                 std::string::npos)
@@ -394,7 +394,7 @@ TEST(DivergeOutput, SvgLabelsEachPitWithItsSowingSteps) {
   w.b.ruleset = "guide-v2";
   const std::string svg = witness_svg(w, "w");
   std::vector<std::string> labels;
-  const std::string open = "<text class=\"step\">";
+  const std::string open = "<text class=\"step\" y=";
   for (std::size_t i = svg.find(open); i != std::string::npos; i = svg.find(open, i + 1)) {
     const std::size_t end = svg.find("</text>", i);
     for (std::size_t t = svg.find("<tspan", i); t < end; t = svg.find("<tspan", t + 1)) {
@@ -402,7 +402,7 @@ TEST(DivergeOutput, SvgLabelsEachPitWithItsSowingSteps) {
       labels.push_back(svg.substr(from, svg.find('<', from) - from));
     }
   }
-  // Per board, pits in order South A1..., so A2's label, then A3's.
+  // Per board one row, pits in order South A1..., so A2's label, then A3's.
   EXPECT_EQ(labels, (std::vector<std::string>{"1 +2", "2", "1 +2", "2"}));
 }
 

@@ -38,11 +38,9 @@ Move two_seed_sowing() {
 TEST(Replay, DataIsTheBoardsAndFourDigitsPerEvent) {
   // Pits: South's sixteen, then North's, one digit each (a4 is North's
   // circuit index 3, global 19, bit 2^19 = 524288 for its house); reserves
-  // S 1, N 0.
-  const std::string before =
-      R"({"n":"20000000000000000001000000000000","h":524288,"k":0,"r":[1,0]})";
-  const std::string after =
-      R"({"n":"01100000000000000001000000000000","h":524288,"k":0,"r":[1,0]})";
+  // S 1, N 0; no blocks, so no "k".
+  const std::string before = R"({"n":"20000000000000000001000000000000","h":524288,"r":[1,0]})";
+  const std::string after = R"({"n":"01100000000000000001000000000000","h":524288,"r":[1,0]})";
   // Four digits an event: kind, pit, count, clause (numbered in order of
   // first use). Kinds: lift 1, stop 6, end 14 ('e'; its count is its
   // reason, front-empty 1); the two sowings A2, A3, forward on one circuit
@@ -56,14 +54,12 @@ TEST(Replay, DataIsTheBoardsAndFourDigitsPerEvent) {
                 events + "\"}");
 }
 
-TEST(Replay, TheWidgetIsAHiddenPlaceholderThatParsesAsXml) {
+TEST(Replay, TheWidgetIsAnEmptyPlaceholderThatParsesAsXml) {
   Move m = two_seed_sowing();
   m.beside = "figure.engine";
   const std::string html = widget_of(m);
   EXPECT_EQ(test::xml_error(html), "");
-  EXPECT_TRUE(
-      html.starts_with(R"(<div class="replay" hidden="hidden" data-title="A1R &lt;by hand&gt;")"))
-      << html;
+  EXPECT_TRUE(html.starts_with(R"(<div class="replay" data-title="A1R &lt;by hand&gt;")")) << html;
   EXPECT_NE(html.find(R"( data-beside="figure.engine")"), std::string::npos);
   EXPECT_NE(html.find(R"( data-replay='{"p":{"n":"20000)"), std::string::npos);
   EXPECT_TRUE(html.ends_with("></div>\n"));
@@ -84,18 +80,42 @@ TEST(Replay, TheScriptNeedsNoEscapingForHtmlOrXml) {
   EXPECT_NE(body.find(R"("front-empty","no-move","infinite")"), std::string::npos);
   EXPECT_EQ(body.find('@'), std::string::npos);  // every placeholder filled
   EXPECT_NE(body.find("window.baoSelfTest"), std::string::npos);
-  // The style sheet it adds: every rule scoped to the replays.
+  // The style sheet it adds: every rule scoped to the replays; the pits'
+  // own rules are the page's.
   EXPECT_NE(body.find(".replay .cur{"), std::string::npos);
-  EXPECT_NE(body.find(".replay .pit{"), std::string::npos);
-  EXPECT_EQ(body.find("}.pit{"), std::string::npos);
+  EXPECT_NE(body.find(".replay .frame{"), std::string::npos);
+  EXPECT_EQ(body.find("}.frame{"), std::string::npos);
+  EXPECT_EQ(body.find(".pit{"), std::string::npos);
 }
 
 TEST(Replay, APageGetsTheScriptWithItsFirstReplayOnly) {
   PageReplays page;
+  EXPECT_EQ(page.clause_table(), "");  // no widget, no table
   const std::string first = page.widget(two_seed_sowing());
-  const std::string second = page.widget(two_seed_sowing());
-  EXPECT_EQ(first, script() + widget_of(two_seed_sowing()));
-  EXPECT_EQ(second, widget_of(two_seed_sowing()));
+  Move other = two_seed_sowing();
+  other.events.back().clause = ClauseId::ApMtajiStart;  // a clause the page has
+  const std::string second = page.widget(other);
+  Move third = two_seed_sowing();
+  third.before.hand = {2, 0};
+  const std::string last = page.widget(third);
+  ASSERT_TRUE(first.starts_with(script()));
+  const std::string widget =
+      R"(<div class="replay" data-title="A1R &lt;by hand&gt;" data-replay=')";
+  const std::string before = R"({"n":"20000000000000000001000000000000","h":524288)";
+  const std::string after = R"("f":{"n":"01100000000000000001000000000000","h":524288,"r":[1,0]})";
+  // The clauses are numbered in the page's list, with no "c" of their own.
+  EXPECT_EQ(first.substr(script().size()), widget + R"({"p":)" + before + R"(,"r":[1,0]},)" +
+                                               after + R"(,"e":"1020f1216202e013"}'></div>)" +
+                                               "\n");
+  // The same board before as the widget before it: no "p"; the end's
+  // clause is the page's first.
+  EXPECT_EQ(second, widget + "{" + after + R"(,"e":"1020f1216202e010"}'></div>)" + "\n");
+  EXPECT_EQ(last, widget + R"({"p":)" + before + R"(,"r":[2,0]},)" + after +
+                      R"(,"e":"1020f1216202e013"}'></div>)" + "\n");
+  EXPECT_EQ(page.clause_table(),
+            R"(<div id="replay-clauses" data-names="ap.mtaji.start ap.sow.consecutive )"
+            R"(ap.sow.empty-ends-turn ap.win.front-empty"></div>)"
+            "\n");
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <span>
@@ -273,13 +274,29 @@ std::string html_cited(const Cited& c) {
   return fmt::format("<code>{}</code>", h(c.label));
 }
 
-std::string html_citation(std::string_view ruleset, const Cited& c) {
+// Where a page first cited a clause in full: the group's anchor and number.
+struct FirstCited {
+  std::string stem;
+  std::size_t number = 0;
+};
+using CitedOnPage = std::map<ClauseId, FirstCited>;
+
+// A group's clause with its citation and paraphrase; a clause an earlier
+// group of the page cited keeps its paraphrase and links to that group for
+// the citation, which a page would otherwise repeat dozens of times.
+std::string html_citation(std::string_view ruleset, const Cited& c, const FirstCited& here,
+                          CitedOnPage& page) {
   if (c.clause == ClauseId::None)
     return fmt::format("<li><b>{}</b>: {}, no clause</li>\n", h(ruleset), h(c.label));
   const Clause& info = clause_info(c.clause);
+  const auto [at, first] = page.emplace(c.clause, here);
+  const std::string source = first || at->second.stem == here.stem
+                                 ? fmt::format("{}; {}", h(citation(info)), h(to_string(info.kind)))
+                                 : fmt::format("cited in <a href=\"#{}\">group {}</a>",
+                                               h(at->second.stem), at->second.number);
   return fmt::format(
-      "<li><b>{}</b> cites <code>{}</code> <span class=\"src\">({}; {})</span>: {}</li>\n",
-      h(ruleset), h(info.name), h(citation(info)), h(to_string(info.kind)), h(info.paraphrase));
+      "<li><b>{}</b> cites <code>{}</code> <span class=\"src\">({})</span>: {}</li>\n", h(ruleset),
+      h(info.name), source, h(info.paraphrase));
 }
 
 constexpr std::string_view kCss =
@@ -455,12 +472,14 @@ std::string pair_contents(const PairReport& pr, std::span<const WitnessFile> fil
 }
 
 // The witness drawn on a pair's page: the one place that draws it there.
+// Its ids are the group's number ("w12"), which is unique in the page and
+// shorter than the stem.
 std::string pair_witness_board(const WitnessFile& file) {
-  return page_witness_svg(file.group->witness, file.stem);
+  return page_witness_svg(file.group->witness, "w" + file.stem.substr(file.stem.rfind('-') + 1));
 }
 
 std::string pair_group(const PairReport& pr, std::size_t g, const WitnessFile& file,
-                       replay::PageReplays& replays) {
+                       replay::PageReplays& replays, CitedOnPage& cited) {
   const Group& gr = pr.groups[g];
   const Witness& w = gr.witness;
   std::string out = fmt::format(
@@ -468,8 +487,9 @@ std::string pair_group(const PairReport& pr, std::size_t g, const WitnessFile& f
       "<span class=\"src\">({}; {})</span></summary>\n<ul>\n",
       h(file.stem), filter_data(gr), g < kOpenGroups ? " open=\"open\"" : "", g + 1,
       html_cited(gr.a), html_cited(gr.b), positions_text(gr.positions), h(kind_counts(gr)));
-  out += html_citation(pr.a->id, gr.a);
-  out += html_citation(pr.b->id, gr.b);
+  const FirstCited here{file.stem, g + 1};
+  out += html_citation(pr.a->id, gr.a, here, cited);
+  out += html_citation(pr.b->id, gr.b, here, cited);
   out += "</ul>\n";
   out += fmt::format("<p>Witness ({} seeds; {}): <code>{}</code>{}<br/>reached by {}</p>\n",
                      w.seeds, h(kind_text(w.kind)), h(w.position),
@@ -506,7 +526,10 @@ std::string render_pair_page(const Report& r, const PairReport& pr,
   out += svg::legend_svg(false);
   out += page_board_defs();
   replay::PageReplays replays;
-  for (std::size_t g = 0; g < pr.groups.size(); ++g) out += pair_group(pr, g, files[g], replays);
+  CitedOnPage cited;
+  for (std::size_t g = 0; g < pr.groups.size(); ++g)
+    out += pair_group(pr, g, files[g], replays, cited);
+  out += replays.clause_table();
   out += nav("../");
   out += kFilterScript;
   return out + std::string(kPageClose);
@@ -711,6 +734,7 @@ std::string render_adjudication_html(const Report& r) {
   out += svg::legend_svg(false);
   out += page_board_defs();
   out += cards;
+  out += replays.clause_table();
   out += nav("");
   return out + std::string(kPageClose);
 }

@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,7 +71,9 @@ std::string step_label(const std::vector<int>& steps) {
 enum class Head { None, Arrow };
 
 // Path data for segments, written relative to the pen so that each
-// segment after the first costs a few characters ("m-40 0h-8").
+// segment after the first costs a few characters ("m-40 0h-8"). A segment
+// or an arrowhead already drawn is not drawn again: a long move that laps
+// the board many times draws each hop once, which looks the same.
 class PathData {
  public:
   // A segment from pit to pit, cut back to the pits' edges so that the
@@ -86,21 +90,24 @@ class PathData {
     const long y1 = px(a.y + uy * cut);
     const long x2 = px(b.x - ux * cut);
     const long y2 = px(b.y - uy * cut);
-    move_to(x1, y1);
-    if (y2 == y1)
-      d_ += fmt::format("h{}", x2 - x1);
-    else if (x2 == x1)
-      d_ += fmt::format("v{}", y2 - y1);
-    else
-      d_ += fmt::format("l{} {}", x2 - x1, y2 - y1);
-    x_ = x2;
-    y_ = y2;
-    if (head == Head::None) return;
+    if (drawn_.insert({x1, y1, x2, y2, 0}).second) {
+      move_to(x1, y1);
+      if (y2 == y1)
+        d_ += fmt::format("h{}", x2 - x1);
+      else if (x2 == x1)
+        d_ += fmt::format("v{}", y2 - y1);
+      else
+        d_ += fmt::format("l{} {}", x2 - x1, y2 - y1);
+      x_ = x2;
+      y_ = y2;
+    }
+    if (head == Head::None || !drawn_.insert({x1, y1, x2, y2, 1}).second) return;
     // The arrowhead's two barbs, relative to the tip.
     const long lx = px(-ux * kArrow - uy * kArrowHalf);
     const long ly = px(-uy * kArrow + ux * kArrowHalf);
     const long rx = px(-ux * kArrow + uy * kArrowHalf);
     const long ry = px(-uy * kArrow - ux * kArrowHalf);
+    move_to(x2, y2);
     d_ += fmt::format("m{} {}l{} {} {} {}", lx, ly, -lx, -ly, rx, ry);
     x_ += rx;
     y_ += ry;
@@ -111,7 +118,7 @@ class PathData {
   void move_to(long x, long y) {
     if (d_.empty())
       d_ += fmt::format("M{} {}", x, y);
-    else
+    else if (x != x_ || y != y_)
       d_ += fmt::format("m{} {}", x - x_, y - y_);
     x_ = x;
     y_ = y;
@@ -119,14 +126,29 @@ class PathData {
   std::string d_;
   long x_ = 0;
   long y_ = 0;
+  std::set<std::array<long, 5>> drawn_;  // ends of the segments drawn, 1 for a head
+};
+
+// Marks placed on a board, each once: a pit lifted ten times in a long
+// move gets one ring.
+class Marks {
+ public:
+  void add(std::string mark) {
+    if (seen_.insert(mark).second) text_ += mark;
+  }
+  const std::string& text() const { return text_; }
+
+ private:
+  std::string text_;
+  std::set<std::string> seen_;
 };
 
 // The pieces of one board's move path, each kind gathered into one element.
 struct PathParts {
   PathData sow;
-  PathData enter;     // drawn dashed
-  std::string marks;  // rings, squares and letters, one element each
-  std::string part;   // the ring round the parting step
+  PathData enter;    // drawn dashed
+  Marks marks;       // rings, squares and letters, one element each
+  std::string part;  // the ring round the parting step
   std::array<std::vector<int>, 2 * kPitsPerSide> visits;  // sowing step numbers per pit
 };
 
@@ -142,12 +164,12 @@ void draw_event(const Event& e, Head head, int x0, std::string_view board_id,
   const Point c = centre(e.side, e.pit, x0);
   switch (e.kind) {
     case EventKind::Place:
-      out.marks += placed(board_id, "s", {c.x + 14, c.y - 14});
+      out.marks.add(placed(board_id, "s", {c.x + 14, c.y - 14}));
       break;
     case EventKind::Lift:
     case EventKind::Relay:
     case EventKind::Safari:
-      out.marks += placed(board_id, "l", c);
+      out.marks.add(placed(board_id, "l", c));
       cursor = c;
       break;
     case EventKind::Sow:
@@ -156,7 +178,7 @@ void draw_event(const Event& e, Head head, int x0, std::string_view board_id,
       out.visits[slot(e.side, e.pit)].push_back(++sown);
       break;
     case EventKind::Capture:
-      out.marks += placed(board_id, "c", c);
+      out.marks.add(placed(board_id, "c", c));
       cursor = c;
       break;
     case EventKind::Enter:
@@ -164,11 +186,11 @@ void draw_event(const Event& e, Head head, int x0, std::string_view board_id,
       cursor = c;
       break;
     case EventKind::Stop:
-      out.marks += placed(board_id, "e", {c.x + 11, c.y + 9});
+      out.marks.add(placed(board_id, "e", {c.x + 11, c.y + 9}));
       break;
     case EventKind::BlockSet:
-      out.marks +=
-          fmt::format(R"(<text class="mark" x="{}" y="{}">T</text>)", px(c.x + 13), px(c.y + 16));
+      out.marks.add(
+          fmt::format(R"(<text class="mark" x="{}" y="{}">T</text>)", px(c.x + 13), px(c.y + 16)));
       break;
     default:
       break;
@@ -192,21 +214,23 @@ std::string path(const WitnessSide& side, int x0, std::string_view board_id) {
     draw_event(e, lap_ends ? Head::Arrow : Head::None, x0, board_id, cursor, sown, parts);
     if (i == side.step) parts.part = placed(board_id, "r", centre(e.side, e.pit, x0));
   }
-  std::string out = parts.marks;
+  std::string out = parts.marks.text();
   if (!parts.sow.data().empty())
     out += fmt::format(R"(<path class="sow" d="{}"/>)", parts.sow.data());
   if (!parts.enter.data().empty())
     out += fmt::format(R"(<path class="enter" d="{}"/>)", parts.enter.data());
   out += parts.part;
-  std::string labels;
+  // The step labels, one <text> per row of pits as the counts are.
+  std::map<long, std::string> rows;  // by the labels' y
   for (Side s : {Side::South, Side::North})
     for (Pit p = 0; p < kPitsPerSide; ++p)
       if (const auto& v = parts.visits[slot(s, p)]; !v.empty()) {
         const Point c = centre(s, p, x0);
-        labels += fmt::format(R"(<tspan x="{}" y="{}">{}</tspan>)", px(c.x), px(c.y - kRadius - 2),
-                              step_label(v));
+        rows[px(c.y - kRadius - 2)] +=
+            fmt::format(R"(<tspan x="{}">{}</tspan>)", px(c.x), step_label(v));
       }
-  if (!labels.empty()) out += fmt::format(R"(<text class="step">{}</text>)", labels);
+  for (const auto& [y, labels] : rows)
+    out += fmt::format(R"(<text class="step" y="{}">{}</text>)", y, labels);
   return out + "\n";
 }
 
@@ -327,14 +351,22 @@ std::string position_layer(const Position& pos, std::string_view board_id, std::
                      id, board_id, status, counts(pos));
 }
 
-std::string svg_open(const Witness& w, int height) {
+// Where a picture goes: a file of its own names SVG's namespace and
+// version; in a page, the HTML parser puts <svg> in that namespace itself.
+enum class Placement { File, Page };
+
+std::string_view svg_attributes(Placement where) {
+  return where == Placement::File ? R"( xmlns="http://www.w3.org/2000/svg" version="1.1")" : "";
+}
+
+std::string svg_open(const Witness& w, int height, Placement where) {
   const int width = 2 * kBoardWidth + kGap;
   return fmt::format(
-      R"(<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{0}" height="{1}" )"
-      R"(viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
+      R"(<svg{3} width="{0}" height="{1}" viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
       "\n",
       width, height,
-      html_escape(fmt::format("the witness under {} and {}", w.a.ruleset, w.b.ruleset)));
+      html_escape(fmt::format("the witness under {} and {}", w.a.ruleset, w.b.ruleset)),
+      svg_attributes(where));
 }
 
 // Both boards, the first drawing the position as `<prefix>-pos`, the
@@ -368,15 +400,14 @@ std::string_view witness_css() {
 
 std::string page_board_defs() {
   return fmt::format(
-      R"(<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="0" height="0" )"
-      R"(style="position:absolute" aria-hidden="true"><defs>{}</defs></svg>)"
+      R"(<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{}</defs></svg>)"
       "\n",
       empty_board(kPageBoard));
 }
 
 std::string witness_svg(const Witness& w, std::string_view id_prefix) {
   const std::string board_id = html_escape(fmt::format("{}-b", id_prefix));
-  std::string out = svg_open(w, kBoardHeight + kLegend);
+  std::string out = svg_open(w, kBoardHeight + kLegend, Placement::File);
   out += fmt::format("<defs>{}</defs>\n<style>{}{}</style>\n", empty_board(board_id),
                      svg::pit_css(), witness_css());
   out += boards(w, id_prefix, board_id);
@@ -386,13 +417,12 @@ std::string witness_svg(const Witness& w, std::string_view id_prefix) {
 }
 
 std::string page_witness_svg(const Witness& w, std::string_view id_prefix) {
-  return svg_open(w, kBoardHeight) + boards(w, id_prefix, kPageBoard) + "</svg>\n";
+  return svg_open(w, kBoardHeight, Placement::Page) + boards(w, id_prefix, kPageBoard) + "</svg>\n";
 }
 
 std::string page_position_svg(const Position& pos, std::string_view id, std::string_view caption) {
   std::string out = fmt::format(
-      R"(<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{0}" height="{1}" )"
-      R"(viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
+      R"(<svg width="{0}" height="{1}" viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
       "\n",
       kBoardWidth, kBoardHeight, html_escape(caption));
   out += position_layer(pos, kPageBoard, id);

@@ -39,8 +39,14 @@ std::string board_json(const Position& pos) {
   std::string counts;
   for (Side s : {Side::South, Side::North})
     for (Pit p = 0; p < kPitsPerSide; ++p) append_digit(counts, pos.at(s, p));
-  return fmt::format(R"({{"n":"{}","h":{},"k":{},"r":[{},{}]}})", counts, pos.house, pos.block,
-                     pos.hand[0], pos.hand[1]);
+  // No houses, no blocks and no reserves are left out: most boards have
+  // none of one or the other.
+  std::string out = fmt::format(R"({{"n":"{}")", counts);
+  if (pos.house != 0) out += fmt::format(R"(,"h":{})", pos.house);
+  if (pos.block != 0) out += fmt::format(R"(,"k":{})", pos.block);
+  if (pos.hand[0] != 0 || pos.hand[1] != 0)
+    out += fmt::format(R"(,"r":[{},{}])", pos.hand[0], pos.hand[1]);
+  return out + "}";
 }
 
 // Event kinds past the trace's own: a run of sowings, one seed a pit along
@@ -129,8 +135,8 @@ constexpr std::string_view kScript = R"JS(
   function load(board) {
     var counts = reader(board.n), n = [];
     for (var g = 0; g !== 32; g++) n.push(counts.next());
-    var s = { n: n, h: [], k: [], r: board.r.slice() };
-    for (var g = 0; g !== 32; g++) { s.h.push(bit(board.h, g)); s.k.push(bit(board.k, g)); }
+    var s = { n: n, h: [], k: [], r: board.r ? board.r.slice() : [0, 0] };
+    for (var g = 0; g !== 32; g++) { s.h.push(bit(board.h || 0, g)); s.k.push(bit(board.k || 0, g)); }
     return s;
   }
   // One event's effect on the board, as the turn engine makes it.
@@ -215,11 +221,27 @@ constexpr std::string_view kScript = R"JS(
     b.addEventListener('click', action);
     parent.appendChild(b);
   }
+  // An event's clause: its number in the widget's own list, or in the
+  // page's (PageReplays::clause_table()) when the widget has none.
+  var pageClauses = null;
+  function clauseName(data, i) {
+    if (data.c) return data.c[i];
+    if (!pageClauses) {
+      var table = document.getElementById('replay-clauses');
+      pageClauses = table ? table.getAttribute('data-names').split(' ') : [];
+    }
+    return pageClauses[i];
+  }
+  // The board before of the widget last built: a widget without "p"
+  // starts where the one before it in the page did.
+  var lastBefore = null;
   function build(el) {
     var data = JSON.parse(el.getAttribute('data-replay'));
+    if (!data.p) data.p = lastBefore;
+    lastBefore = data.p;
     var w = { el: el, data: data, title: el.getAttribute('data-title'), step: 0, events: [] };
     for (var r = reader(data.e); r.more();) {
-      var code = r.next(), pit = r.next(), count = r.next(), clause = data.c[r.next()];
+      var code = r.next(), pit = r.next(), count = r.next(), clause = clauseName(data, r.next());
       if (code === SOW_FORWARD || code === SOW_BACK) {
         // A run of sowings along the side's circuit of 16 pits.
         var step = code === SOW_FORWARD ? 1 : 15;
@@ -259,7 +281,6 @@ constexpr std::string_view kScript = R"JS(
       copy.removeAttribute('id');
       el.parentNode.insertBefore(copy, el.nextSibling);
     }
-    el.removeAttribute('hidden');
     go(w, 0);
     return w;
   }
@@ -274,6 +295,9 @@ constexpr std::string_view kScript = R"JS(
       var drawn = w.svg.querySelectorAll('text.count');
       for (var g = 0; g !== 32; g++)
         if (drawn[g].textContent !== String(w.state.n[g])) d.push('drawn ' + pitName(g));
+      w.events.forEach(function (e, i) {
+        if (typeof e.clause !== 'string') d.push('no clause at step ' + (i + 1));
+      });
       if (d.length) failures.push(w.title + ': ' + d.join(', '));
       go(w, 0);
     });
@@ -333,12 +357,12 @@ std::string quoted_attribute(std::string_view text) {
   return out;
 }
 
-// The replays' style sheet, which the script adds to the page: the pits'
-// classes of svg::pit_css() and the board's own, each rule scoped to the
-// replays so that the page's other pictures keep theirs.
+// The replays' style sheet, which the script adds to the page: the board's
+// own classes, each rule scoped to the replays so that the page's other
+// pictures keep theirs. The pits' classes, svg::pit_css(), are the page's:
+// every page with replays draws boards of its own.
 std::string scoped_css() {
-  std::string rules{svg::pit_css()};
-  rules +=
+  std::string rules =
       ".frame{fill:#fbf7ef;stroke:#b9a888}"
       ".title{font:bold 14px sans-serif;fill:#222}"
       ".what{font:12px sans-serif;fill:#333}"
@@ -356,8 +380,9 @@ std::string scoped_css() {
 
 }  // namespace
 
-std::string data_json(const Move& move) {
-  std::vector<ClauseId> clauses;
+std::string data_json(const Move& move, std::vector<ClauseId>* page_clauses, Before before) {
+  std::vector<ClauseId> own;
+  std::vector<ClauseId>& clauses = page_clauses ? *page_clauses : own;
   std::string events;
   const std::vector<Event>& all = move.events;
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -377,21 +402,32 @@ std::string data_json(const Move& move) {
     append_digit(events, static_cast<int>(at - clauses.begin()));
     i += run - 1;
   }
+  const std::string p =
+      before == Before::AsPrevious ? "" : fmt::format(R"("p":{},)", board_json(move.before));
+  if (page_clauses)
+    return fmt::format(R"({{{}"f":{},"e":"{}"}})", p, board_json(move.after), events);
   std::string ids;
   for (ClauseId c : clauses) {
     if (!ids.empty()) ids += ',';
     ids += fmt::format("\"{}\"", clause_name(c));
   }
-  return fmt::format(R"({{"p":{},"f":{},"c":[{}],"e":"{}"}})", board_json(move.before),
-                     board_json(move.after), ids, events);
+  return fmt::format(R"({{{}"f":{},"c":[{}],"e":"{}"}})", p, board_json(move.after), ids, events);
 }
 
-std::string widget_of(const Move& move) {
-  std::string out =
-      fmt::format(R"(<div class="replay" hidden="hidden" data-title="{}")", xml_escape(move.title));
+namespace {
+
+std::string widget_with(const Move& move, std::vector<ClauseId>* page_clauses, Before before) {
+  std::string out = fmt::format(R"(<div class="replay" data-title="{}")", xml_escape(move.title));
   if (!move.beside.empty()) out += fmt::format(R"( data-beside="{}")", xml_escape(move.beside));
   // Single quotes round the JSON, whose own quotes then need no escaping.
-  return out + fmt::format(" data-replay='{}'></div>\n", quoted_attribute(data_json(move)));
+  return out + fmt::format(" data-replay='{}'></div>\n",
+                           quoted_attribute(data_json(move, page_clauses, before)));
+}
+
+}  // namespace
+
+std::string widget_of(const Move& move) {
+  return widget_with(move, nullptr, Before::Written);
 }
 
 // The script as the page carries it: without the indentation and the
@@ -425,10 +461,25 @@ std::string script() {
 }
 
 std::string PageReplays::widget(const Move& move) {
-  std::string out = widget_of(move);
+  const Before before =
+      last_before_ && *last_before_ == move.before ? Before::AsPrevious : Before::Written;
+  last_before_ = move.before;
+  std::string out = widget_with(move, &clauses_, before);
   if (!script_written_) out = script() + out;
   script_written_ = true;
   return out;
+}
+
+std::string PageReplays::clause_table() const {
+  if (!script_written_) return {};
+  std::string names;
+  for (ClauseId c : clauses_) {
+    if (!names.empty()) names += ' ';
+    names += clause_name(c);
+  }
+  return fmt::format(R"(<div id="replay-clauses" data-names="{}"></div>)"
+                     "\n",
+                     xml_escape(names));
 }
 
 }  // namespace bao::replay

@@ -11,7 +11,7 @@
 // its clause id as text. So stepping to the end and comparing with the
 // recorded board is a real check of the trace, which the page's self-test
 // (window.baoSelfTest(), or the page opened with #selftest) runs over every
-// replay. Without script the placeholder stays hidden and the page's static
+// replay. Without script the placeholder stays empty and the page's static
 // boards are all there is.
 //
 // What the steps replay: the seeds in every pit, house and block status,
@@ -19,6 +19,7 @@
 // event, so the final comparison leaves them out.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,7 +41,7 @@ struct Move {
   std::string beside;
 };
 
-// The placeholder element of one replay: a hidden <div class="replay"> with
+// The placeholder element of one replay: an empty <div class="replay"> with
 // the data as attributes. Valid XML; the JSON holds only numbers and clause
 // ids. A page that holds any needs script() once, anywhere.
 std::string widget_of(const Move& move);
@@ -49,13 +50,19 @@ std::string widget_of(const Move& move);
 // before, "f": board after, "c": clause ids, "e": events}, a board as
 // {"n": 32 seed counts as a string of digits (one character each, see
 // replay.cpp), South's pits then North's in circuit order, "h": house pit
-// bits, "k": block pit bits, "r": [South's reserve, North's]}, the events as
+// bits, "k": block pit bits, "r": [South's reserve, North's]}, each of the
+// last three left out when it is 0 (or [0,0]), the events as
 // one string of four digits each: kind, pit (global index), count (for an
 // end, its reason), clause (index in "c"); two or more sowings along a
 // circuit in one direction with one clause are one event of a kind past
 // the trace's own (forward, then back), from the first pit, the count
-// their number.
-std::string data_json(const Move& move);
+// their number. With `page_clauses` the clauses are numbered in that list
+// of the page's instead, new ones appended, and "c" is left out. With
+// Before::AsPrevious "p" is left out: the move starts from the board of the
+// widget before it in the page.
+enum class Before { Written, AsPrevious };
+std::string data_json(const Move& move, std::vector<ClauseId>* page_clauses = nullptr,
+                      Before before = Before::Written);
 
 // The inline script, in a <script> element: its text holds no '<' and no
 // '&', so HTML and XML parsers read it alike. It adds the replays' style
@@ -64,13 +71,21 @@ std::string data_json(const Move& move);
 std::string script();
 
 // The replays of one page: the first widget comes with the script, so a
-// page written in parts needs no step of its own to add it.
+// page written in parts needs no step of its own to add it. The widgets
+// share one list of clause ids, written once by clause_table() (a page
+// holds hundreds of traces that cite the same few dozen clauses).
 class PageReplays {
  public:
   std::string widget(const Move& move);
+  // The page's clause ids, which its widgets' data number: an empty
+  // element to write once anywhere in the page, after the last widget is
+  // made; empty when the page has no widget.
+  std::string clause_table() const;
 
  private:
   bool script_written_ = false;
+  std::vector<ClauseId> clauses_;
+  std::optional<Position> last_before_;  // of the last widget, for Before::AsPrevious
 };
 
 }  // namespace bao::replay
