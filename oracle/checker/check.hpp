@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
@@ -82,15 +83,19 @@ std::unique_ptr<Probe> oracle_probe(const Ruleset& rules, std::string name = "ba
 
 // ---- Findings -----------------------------------------------------------------
 
-enum class FindingKind {
-  MissingMove,      // the oracle's legal move is not listed (or is refused)
-  ExtraMove,        // listed or accepted by the engine, illegal for the oracle
-  DifferentResult,  // the same move gives a different position
-  DifferentStatus,  // a different status, of the position or after a move
-  ProtocolFault,    // crash, timeout, malformed output, ...
-};
-std::string_view to_string(FindingKind k);
-std::optional<FindingKind> finding_kind_from(std::string_view s);
+// What each value means:
+//   MissingMove:     the oracle's legal move is not listed (or is refused)
+//   ExtraMove:       listed or accepted by the engine, illegal for the oracle
+//   DifferentResult: the same move gives a different position
+//   DifferentStatus: a different status, of the position or after a move
+//   ProtocolFault:   crash, timeout, malformed output, ...
+#define BAO_FINDING_KINDS(X)             \
+  X(MissingMove, "missing-move")         \
+  X(ExtraMove, "extra-move")             \
+  X(DifferentResult, "different-result") \
+  X(DifferentStatus, "different-status") \
+  X(ProtocolFault, "protocol-fault")
+BAO_NAMED_ENUM(FindingKind, int, BAO_FINDING_KINDS)
 
 struct Finding {
   FindingKind kind = FindingKind::DifferentResult;
@@ -190,16 +195,15 @@ struct StopQuestion {
 };
 
 // How games are chosen (docs/checker.md, "Search").
-enum class Search : std::uint8_t {
-  // Guided by the coverage of clauses, boundaries and switches: most games
-  // start at positions chosen so that every clause, boundary and switch of
-  // the ruleset is met early and often.
-  Coverage,
-  // Random games only: from the start, random positions and the corpus.
-  Random,
-};
-std::string_view to_string(Search s);
-std::optional<Search> search_from(std::string_view s);
+// What each value means:
+//   Coverage: guided by the coverage of clauses, boundaries and switches: most games start at
+//             positions chosen so that every clause, boundary and switch of the ruleset is met
+//             early and often
+//   Random:   random games only: from the start, random positions and the corpus
+#define BAO_SEARCHES(X)   \
+  X(Coverage, "coverage") \
+  X(Random, "random")
+BAO_NAMED_ENUM(Search, std::uint8_t, BAO_SEARCHES)
 
 struct Stats;
 

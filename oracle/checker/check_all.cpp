@@ -128,20 +128,6 @@ RunVerdict verdict(const CheckResult& r) {
   return failed(r) ? RunVerdict::Findings : RunVerdict::Ok;
 }
 
-std::string_view to_string(RunVerdict v) {
-  switch (v) {
-    case RunVerdict::Ok:
-      return "ok";
-    case RunVerdict::Findings:
-      return "findings";
-    case RunVerdict::NotChecked:
-      return "not checked";
-    case RunVerdict::Interrupted:
-      return "interrupted";
-  }
-  return "?";
-}
-
 Stats total_stats(const AllResult& a) {
   Stats t;
   for (const CheckResult& r : a.runs) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "oracle/checker/check.hpp"
+#include "oracle/core/enum_names.hpp"
 
 namespace bao::check {
 
@@ -32,9 +33,13 @@ struct AllResult {
 };
 
 // What one ruleset's run came to, for the summaries.
-enum class RunVerdict { Ok, Findings, NotChecked, Interrupted };
+#define BAO_RUN_VERDICTS(X)    \
+  X(Ok, "ok")                  \
+  X(Findings, "findings")      \
+  X(NotChecked, "not checked") \
+  X(Interrupted, "interrupted")
+BAO_NAMED_ENUM(RunVerdict, int, BAO_RUN_VERDICTS)
 RunVerdict verdict(const CheckResult& r);
-std::string_view to_string(RunVerdict v);
 
 // The totals of the runs (their stats added up, the longest time summed:
 // the rulesets are checked one after another).

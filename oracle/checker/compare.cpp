@@ -258,30 +258,4 @@ std::string pit_diff(const std::string& expected, const std::string& actual) {
 
 }  // namespace bao::check::detail
 
-namespace bao::check {
-
-std::string_view to_string(FindingKind k) {
-  switch (k) {
-    case FindingKind::MissingMove:
-      return "missing-move";
-    case FindingKind::ExtraMove:
-      return "extra-move";
-    case FindingKind::DifferentResult:
-      return "different-result";
-    case FindingKind::DifferentStatus:
-      return "different-status";
-    case FindingKind::ProtocolFault:
-      return "protocol-fault";
-  }
-  return "?";
-}
-
-std::optional<FindingKind> finding_kind_from(std::string_view s) {
-  for (FindingKind k :
-       {FindingKind::MissingMove, FindingKind::ExtraMove, FindingKind::DifferentResult,
-        FindingKind::DifferentStatus, FindingKind::ProtocolFault})
-    if (to_string(k) == s) return k;
-  return std::nullopt;
-}
-
-}  // namespace bao::check
+namespace bao::check {}  // namespace bao::check

@@ -93,7 +93,7 @@ json finding_json(const Finding& f) {
 
 Finding finding_from(const json& j) {
   Finding f;
-  const auto kind = finding_kind_from(j.at("kind").get<std::string>());
+  const auto kind = enum_from_name<FindingKind>(j.at("kind").get<std::string>());
   if (!kind) throw std::runtime_error("unknown finding kind " + j.at("kind").dump());
   f.kind = *kind;
   f.ruleset = j.at("ruleset").get<std::string>();
@@ -489,7 +489,7 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.options.request_budget = whole<std::uint64_t>(j, "request_budget");
     r.options.search = Search::Random;
     if (j.contains("search")) {
-      auto search = search_from(j.at("search").get<std::string>());
+      auto search = enum_from_name<Search>(j.at("search").get<std::string>());
       if (!search) throw std::runtime_error("search: neither coverage nor random");
       r.options.search = *search;
     }

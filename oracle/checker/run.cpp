@@ -871,22 +871,6 @@ std::vector<std::string> scenario_corpus(const std::vector<std::string>& paths,
   return out;
 }
 
-std::string_view to_string(Search s) {
-  switch (s) {
-    case Search::Coverage:
-      return "coverage";
-    case Search::Random:
-      return "random";
-  }
-  return "coverage";
-}
-
-std::optional<Search> search_from(std::string_view s) {
-  for (Search x : {Search::Coverage, Search::Random})
-    if (to_string(x) == s) return x;
-  return std::nullopt;
-}
-
 std::string group_key(const Finding& f) {
   if (f.kind == FindingKind::ProtocolFault) {
     // Group faults by their kind word (crash, timeout, ...).

@@ -417,7 +417,7 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
           o.corpus_hash)};
   }
   c.request_budget = o.budget;
-  c.search = check::search_from(o.search).value_or(check::Search::Coverage);
+  c.search = enum_from_name<check::Search>(o.search).value_or(check::Search::Coverage);
   if (!o.accept_file.empty()) {
     auto entries = read_accept_entries(o.accept_file);
     if (!entries) return entries.error();

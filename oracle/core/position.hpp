@@ -9,19 +9,24 @@
 #include <string>
 
 #include "oracle/core/board.hpp"
+#include "oracle/core/enum_names.hpp"
 
 namespace bao {
 
 // Why a game ended. The protocol's reason words (docs/protocol.md).
-enum class Reason : std::uint8_t {
-  None = 0,
-  FrontEmpty,   // "front-empty": a front row is empty
-  NoMove,       // "no-move": the side to move has no legal move
-  Infinite,     // "infinite": the move reached the ruleset's relay cutoff
-  AllCaptured,  // "all-captured"
-  HouseFull,    // "house-full"
-  NoProgress,   // "no-progress"
-};
+// What each value means:
+//   FrontEmpty:  a front row is empty
+//   NoMove:      the side to move has no legal move
+//   Infinite:    the move reached the ruleset's relay cutoff
+#define BAO_REASONS(X)           \
+  X(None, "none")                \
+  X(FrontEmpty, "front-empty")   \
+  X(NoMove, "no-move")           \
+  X(Infinite, "infinite")        \
+  X(AllCaptured, "all-captured") \
+  X(HouseFull, "house-full")     \
+  X(NoProgress, "no-progress")
+BAO_NAMED_ENUM(Reason, std::uint8_t, BAO_REASONS)
 
 // A result that the board alone cannot show (for example a move declared
 // infinite). Written in BPN as the key `result` (docs/notation.md).

@@ -6,62 +6,6 @@
 
 namespace bao {
 
-std::string_view to_string(EventKind k) {
-  switch (k) {
-    case EventKind::Place:
-      return "place";
-    case EventKind::Lift:
-      return "lift";
-    case EventKind::Sow:
-      return "sow";
-    case EventKind::Capture:
-      return "capture";
-    case EventKind::Enter:
-      return "enter";
-    case EventKind::Relay:
-      return "relay";
-    case EventKind::Stop:
-      return "stop";
-    case EventKind::HouseQuestion:
-      return "house-question";
-    case EventKind::Safari:
-      return "safari";
-    case EventKind::HouseLost:
-      return "house-lost";
-    case EventKind::BlockSet:
-      return "block";
-    case EventKind::BlockCleared:
-      return "unblock";
-    case EventKind::BlockExempt:
-      return "no-block";
-    case EventKind::HouseUsed:
-      return "use";
-    case EventKind::End:
-      return "end";
-  }
-  return "?";
-}
-
-std::string_view to_string(Reason r) {
-  switch (r) {
-    case Reason::None:
-      return "none";
-    case Reason::FrontEmpty:
-      return "front-empty";
-    case Reason::NoMove:
-      return "no-move";
-    case Reason::Infinite:
-      return "infinite";
-    case Reason::AllCaptured:
-      return "all-captured";
-    case Reason::HouseFull:
-      return "house-full";
-    case Reason::NoProgress:
-      return "no-progress";
-  }
-  return "none";
-}
-
 namespace {
 
 bool has_count(EventKind k) {

@@ -10,27 +10,44 @@
 
 #include "oracle/core/board.hpp"
 #include "oracle/core/clause.hpp"
+#include "oracle/core/enum_names.hpp"
 #include "oracle/core/position.hpp"
 
 namespace bao {
 
-enum class EventKind : std::uint8_t {
-  Place,          // a reserve seed is placed: pit
-  Lift,           // the turn's first lift: pit, count
-  Sow,            // one seed dropped: pit
-  Capture,        // seeds taken from an opponent pit: pit (opponent's), count
-  Enter,          // captured seeds enter at a kichwa: pit, count
-  Relay,          // the last pit is lifted to continue: pit, count
-  Stop,           // the move ends: pit where it ended
-  HouseQuestion,  // the house question arises: pit
-  Safari,         // the mover goes on from the house: pit, count
-  HouseLost,      // a pit loses house status: pit
-  BlockSet,       // a block is set: pit
-  BlockCleared,   // a block is cleared: pit
-  BlockExempt,    // a pit the blocking rule chose is exempt: pit
-  HouseUsed,      // a house counts as having started a turn: pit
-  End,            // the game ends: reason
-};
+// What each value means:
+//   Place:         a reserve seed is placed: pit
+//   Lift:          the turn's first lift: pit, count
+//   Sow:           one seed dropped: pit
+//   Capture:       seeds taken from an opponent pit: pit (opponent's), count
+//   Enter:         captured seeds enter at a kichwa: pit, count
+//   Relay:         the last pit is lifted to continue: pit, count
+//   Stop:          the move ends: pit where it ended
+//   HouseQuestion: the house question arises: pit
+//   Safari:        the mover goes on from the house: pit, count
+//   HouseLost:     a pit loses house status: pit
+//   BlockSet:      a block is set: pit
+//   BlockCleared:  a block is cleared: pit
+//   BlockExempt:   a pit the blocking rule chose is exempt: pit
+//   HouseUsed:     a house counts as having started a turn: pit
+//   End:           the game ends: reason
+#define BAO_EVENT_KINDS(X)           \
+  X(Place, "place")                  \
+  X(Lift, "lift")                    \
+  X(Sow, "sow")                      \
+  X(Capture, "capture")              \
+  X(Enter, "enter")                  \
+  X(Relay, "relay")                  \
+  X(Stop, "stop")                    \
+  X(HouseQuestion, "house-question") \
+  X(Safari, "safari")                \
+  X(HouseLost, "house-lost")         \
+  X(BlockSet, "block")               \
+  X(BlockCleared, "unblock")         \
+  X(BlockExempt, "no-block")         \
+  X(HouseUsed, "use")                \
+  X(End, "end")
+BAO_NAMED_ENUM(EventKind, std::uint8_t, BAO_EVENT_KINDS)
 
 inline constexpr EventKind kLastEventKind = EventKind::End;
 
@@ -62,9 +79,6 @@ struct NoTrace {
   static constexpr bool kEnabled = false;
   void add(EventKind, Side, Pit, int, ClauseId, Reason = Reason::None) {}
 };
-
-std::string_view to_string(EventKind k);
-std::string_view to_string(Reason r);
 
 // Protocol form: "lift A3 3; sow A4; ..." (docs/protocol.md, `trace`).
 std::string format_protocol_trace(const std::vector<Event>& events);

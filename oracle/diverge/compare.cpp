@@ -13,22 +13,6 @@
 
 namespace bao::diverge {
 
-std::string_view to_string(Kind k) {
-  switch (k) {
-    case Kind::OnlyA:
-      return "only-a";
-    case Kind::OnlyB:
-      return "only-b";
-    case Kind::Result:
-      return "result";
-    case Kind::After:
-      return "status-after";
-    case Kind::Outcome:
-      return "outcome";
-  }
-  return "?";
-}
-
 long Group::total_items() const {
   long n = 0;
   for (long k : items) n += k;

@@ -21,6 +21,7 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
 #include "oracle/core/ruleset.hpp"
@@ -82,15 +83,20 @@ struct Options {
 // ---- Results ------------------------------------------------------------------
 
 // What a disagreement is about.
-enum class Kind : std::uint8_t {
-  OnlyA,    // a move legal under the first ruleset of the pair only
-  OnlyB,    // a move legal under the second only
-  Result,   // a common move leads to different positions
-  After,    // a common move leads to the same position, judged differently
-  Outcome,  // neither ruleset has a move, and they judge the game differently
-};
-inline constexpr int kKinds = 5;
-std::string_view to_string(Kind k);
+// What each value means:
+//   OnlyA:   a move legal under the first ruleset of the pair only
+//   OnlyB:   a move legal under the second only
+//   Result:  a common move leads to different positions
+//   After:   a common move leads to the same position, judged differently
+//   Outcome: neither ruleset has a move, and they judge the game differently
+#define BAO_DISAGREEMENT_KINDS(X) \
+  X(OnlyA, "only-a")              \
+  X(OnlyB, "only-b")              \
+  X(Result, "result")             \
+  X(After, "status-after")        \
+  X(Outcome, "outcome")
+BAO_NAMED_ENUM(Kind, std::uint8_t, BAO_DISAGREEMENT_KINDS)
+inline constexpr int kKinds = static_cast<int>(enum_count<Kind>());
 
 // One side of an attribution: the clause the ruleset's trace cites at the
 // step where the two traces part, or a label in parentheses when there is no

@@ -57,8 +57,7 @@ Cited cited_from(const json& j) {
 }
 
 Kind kind_from(const std::string& name) {
-  for (int k = 0; k < kKinds; ++k)
-    if (to_string(static_cast<Kind>(k)) == name) return static_cast<Kind>(k);
+  if (const std::optional<Kind> k = enum_from_name<Kind>(name)) return *k;
   throw std::runtime_error(fmt::format("'{}' is not a kind of disagreement", name));
 }
 

@@ -105,12 +105,6 @@ Expected<Move> parse_move(std::string_view text, Side mover) {
 
 namespace {
 
-// Protocol reason words, indexed by Reason.
-constexpr std::array<std::string_view, 7> kReasonWords = {
-    "", "front-empty", "no-move", "infinite", "all-captured", "house-full", "no-progress"};
-static_assert(static_cast<std::size_t>(Reason::NoProgress) + 1 == kReasonWords.size(),
-              "kReasonWords must list every Reason");
-
 // The owner's pit order 1..8 for one row, as circuit indices.
 Pit row_pit(bool front, int number) {
   return front ? front_pit(number) : back_pit(number);
@@ -143,7 +137,8 @@ std::string result_text(const Decided& d) {
   const char* winner = d.kind == Decided::Kind::SouthWins   ? "S"
                        : d.kind == Decided::Kind::NorthWins ? "N"
                                                             : "draw";
-  return fmt::format("{}:{}", winner, kReasonWords[static_cast<std::size_t>(d.reason)]);
+  // A decided result has a reason; Reason::None is written as nothing.
+  return fmt::format("{}:{}", winner, d.reason == Reason::None ? "" : to_string(d.reason));
 }
 
 }  // namespace
@@ -401,10 +396,11 @@ std::optional<Decided::Kind> winner_kind(std::string_view winner) {
   return std::nullopt;
 }
 
+// A protocol reason word; "none" is not one.
 std::optional<Reason> reason_of(std::string_view word) {
-  for (std::size_t r = 1; r < kReasonWords.size(); ++r)
-    if (word == kReasonWords[r]) return static_cast<Reason>(r);
-  return std::nullopt;
+  const std::optional<Reason> r = enum_from_name<Reason>(word);
+  if (r == Reason::None) return std::nullopt;
+  return r;
 }
 
 // `<winner>:<reason>`, winner S, N or draw, reason a protocol reason word.

@@ -13,8 +13,6 @@
 namespace bao::replay {
 namespace {
 
-inline constexpr Reason kLastReason = Reason::NoProgress;
-
 // The replays' data is small numbers (pit counts, pits, event kinds, clause
 // indexes), each written as one character of this alphabet, which needs no
 // escaping in a JSON string or an attribute in single quotes; a number
@@ -65,13 +63,13 @@ int sow_step(const Event& e, const Event& next) {
   return d == 1 ? 1 : d == kPitsPerSide - 1 ? -1 : 0;
 }
 
-// A JSON array of names, one per value of an enum from 0 to `last`.
+// A JSON array of an enum's names, one per value from 0.
 template <class Enum>
-std::string names_json(Enum last) {
+std::string names_json() {
   std::string out;
-  for (int i = 0; i <= static_cast<int>(last); ++i) {
+  for (std::string_view name : enum_names(Enum{})) {
     if (!out.empty()) out += ',';
-    out += fmt::format("\"{}\"", to_string(static_cast<Enum>(i)));
+    out += fmt::format("\"{}\"", name);
   }
   return "[" + out + "]";
 }
@@ -450,9 +448,9 @@ std::string compact(std::string_view code) {
 
 std::string script() {
   std::string s = compact(kScript);
-  s = replace_all(s, "@KINDS@", names_json(kLastEventKind));
+  s = replace_all(s, "@KINDS@", names_json<EventKind>());
   s = replace_all(s, "@DIGITS@", kDigits);
-  s = replace_all(s, "@REASONS@", names_json(kLastReason));
+  s = replace_all(s, "@REASONS@", names_json<Reason>());
   s = replace_all(s, "@CELL@", std::to_string(svg::kLabelled.cell));
   s = replace_all(s, "@RADIUS@", std::to_string(svg::kLabelled.radius));
   s = replace_all(s, "@MARGIN@", std::to_string(svg::kLabelled.margin));

@@ -164,30 +164,6 @@ std::string batch_place(std::optional<std::size_t> index, std::size_t count) {
 
 // ---- Faults -----------------------------------------------------------------
 
-std::string_view to_string(FaultKind kind) {
-  switch (kind) {
-    case FaultKind::SpawnFailed:
-      return "spawn-failed";
-    case FaultKind::Crash:
-      return "crash";
-    case FaultKind::Timeout:
-      return "timeout";
-    case FaultKind::Malformed:
-      return "malformed";
-    case FaultKind::ExtraOutput:
-      return "extra-output";
-    case FaultKind::WrongVersion:
-      return "wrong-version";
-    case FaultKind::UnsupportedRuleset:
-      return "unsupported-ruleset";
-    case FaultKind::NotRunning:
-      return "not-running";
-    case FaultKind::Interrupted:
-      return "interrupted";
-  }
-  return "?";
-}
-
 bool is_fatal(FaultKind kind) {
   return kind != FaultKind::UnsupportedRuleset;
 }

@@ -34,27 +34,35 @@
 #include <variant>
 #include <vector>
 
+#include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 
 namespace bao::protocol {
 
 // ---- Faults -----------------------------------------------------------------
 
-enum class FaultKind : std::uint8_t {
-  SpawnFailed,         // the command could not be started (not found, not executable)
-  Crash,               // the engine exited, was killed, or closed its stdout
-  Timeout,             // no response within the timeout
-  Malformed,           // a line that is not `=`/`= payload`/`?`/`? message`, an
-                       // overlong line, or a last line without its '\n'
-  ExtraOutput,         // output no request asked for
-  WrongVersion,        // `protocol` answered something other than `= 1`
-  UnsupportedRuleset,  // a ruleset the engine does not list, or refuses to select
-  NotRunning,          // a request while no engine runs (after a fatal fault, before restart())
-  Interrupted,         // EngineOptions::wake_fd became readable: the caller is stopping
-};
-// "spawn-failed", "crash", "timeout", "malformed", "extra-output",
-// "wrong-version", "unsupported-ruleset", "not-running", "interrupted".
-std::string_view to_string(FaultKind kind);
+// What each value means:
+//   SpawnFailed:        the command could not be started (not found, not executable)
+//   Crash:              the engine exited, was killed, or closed its stdout
+//   Timeout:            no response within the timeout
+//   Malformed:          a line that is not `=`/`= payload`/`?`/`? message`, an overlong line, or
+//                       a last line without its '\n'
+//   ExtraOutput:        output no request asked for
+//   WrongVersion:       `protocol` answered something other than `= 1`
+//   UnsupportedRuleset: a ruleset the engine does not list, or refuses to select
+//   NotRunning:         a request while no engine runs (after a fatal fault, before restart())
+//   Interrupted:        EngineOptions::wake_fd became readable: the caller is stopping
+#define BAO_FAULT_KINDS(X)                     \
+  X(SpawnFailed, "spawn-failed")               \
+  X(Crash, "crash")                            \
+  X(Timeout, "timeout")                        \
+  X(Malformed, "malformed")                    \
+  X(ExtraOutput, "extra-output")               \
+  X(WrongVersion, "wrong-version")             \
+  X(UnsupportedRuleset, "unsupported-ruleset") \
+  X(NotRunning, "not-running")                 \
+  X(Interrupted, "interrupted")
+BAO_NAMED_ENUM(FaultKind, std::uint8_t, BAO_FAULT_KINDS)
 
 // A fatal fault leaves the engine in an unknown state, so the client stops it
 // and a restart() is needed. UnsupportedRuleset is not fatal: the engine

@@ -26,24 +26,6 @@ std::string to_string(const InputError& e) {
   return fmt::format("{}:{}:{}: {}: {}", e.file, e.at.line, e.at.column, e.field, e.message);
 }
 
-std::string_view to_string(CheckKind k) {
-  switch (k) {
-    case CheckKind::Legal:
-      return "legal";
-    case CheckKind::Includes:
-      return "includes";
-    case CheckKind::Excludes:
-      return "excludes";
-    case CheckKind::Play:
-      return "play";
-    case CheckKind::Status:
-      return "status";
-    case CheckKind::Game:
-      return "game";
-  }
-  return "?";
-}
-
 bool is_protocol_ruleset(std::string_view id) {
   // shared/spec/protocol.md, "Ruleset ids".
   static constexpr std::array<std::string_view, 11> kIds{
@@ -297,13 +279,12 @@ std::optional<std::string> FileLoader::position(const YAML::Node& n, const std::
 std::optional<std::string> FileLoader::status_value(const YAML::Node& n, const std::string& field) {
   auto s = scalar(n, field);
   if (!s) return std::nullopt;
-  static constexpr std::array<std::string_view, 6> kReasons{
-      "front-empty", "no-move", "infinite", "all-captured", "house-full", "no-progress"};
   std::istringstream in(*s);
   std::vector<std::string> w;
   for (std::string t; in >> t;) w.push_back(t);
-  const auto reason_ok = [&](const std::string& r) {
-    return std::find(kReasons.begin(), kReasons.end(), r) != kReasons.end();
+  const auto reason_ok = [](const std::string& r) {
+    const std::optional<Reason> reason = enum_from_name<Reason>(r);
+    return reason && *reason != Reason::None;  // "none" is no protocol reason word
   };
   const bool ok =
       (w.size() == 1 && w[0] == "ongoing") ||
@@ -323,9 +304,7 @@ std::optional<std::string> FileLoader::status_value(const YAML::Node& n, const s
 // The event words the oracle's traces use (trace.hpp), so a new event kind
 // is accepted here without a second list to keep in step.
 bool is_event_word(std::string_view w) {
-  for (int k = 0; k <= static_cast<int>(kLastEventKind); ++k)
-    if (to_string(static_cast<EventKind>(k)) == w) return true;
-  return false;
+  return enum_from_name<EventKind>(w).has_value();
 }
 
 // "capture a5 4" or "capture a5 4 [ap.capture.condition]".

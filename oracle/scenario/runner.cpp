@@ -321,18 +321,6 @@ CaseResult run_case(const Scenario& s, const Expectation& e, Subject& subject) {
   return r;
 }
 
-std::string_view to_string(Outcome o) {
-  switch (o) {
-    case Outcome::Pass:
-      return "pass";
-    case Outcome::Fail:
-      return "fail";
-    case Outcome::Skip:
-      return "skip";
-  }
-  return "?";
-}
-
 bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
   std::ofstream f(path, std::ios::binary);
   f << text;

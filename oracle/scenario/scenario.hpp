@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 #include "oracle/core/mutation.hpp"
 #include "oracle/core/provenance.hpp"
@@ -53,15 +54,21 @@ struct EventPattern {
   SourceMark at;
 };
 
-enum class CheckKind {
-  Legal,     // the exact legal move set
-  Includes,  // these moves must be legal
-  Excludes,  // these moves must not be legal
-  Play,      // play a move; optionally the result BPN, status and events after it
-  Status,    // the status of the scenario position itself
-  Game,      // a line of moves that must each be legal, then a final status
-};
-std::string_view to_string(CheckKind k);
+// What each value means:
+//   Legal:    the exact legal move set
+//   Includes: these moves must be legal
+//   Excludes: these moves must not be legal
+//   Play:     play a move; optionally the result BPN, status and events after it
+//   Status:   the status of the scenario position itself
+//   Game:     a line of moves that must each be legal, then a final status
+#define BAO_CHECK_KINDS(X) \
+  X(Legal, "legal")        \
+  X(Includes, "includes")  \
+  X(Excludes, "excludes")  \
+  X(Play, "play")          \
+  X(Status, "status")      \
+  X(Game, "game")
+BAO_NAMED_ENUM(CheckKind, int, BAO_CHECK_KINDS)
 
 struct Check {
   CheckKind kind = CheckKind::Legal;
@@ -197,7 +204,11 @@ struct RunOptions {
   std::function<int()> stop;
 };
 
-enum class Outcome { Pass, Fail, Skip };
+#define BAO_OUTCOMES(X) \
+  X(Pass, "pass")       \
+  X(Fail, "fail")       \
+  X(Skip, "skip")
+BAO_NAMED_ENUM(Outcome, int, BAO_OUTCOMES)
 
 struct Failure {
   int line = 0;      // line of the failing check (or of the scenario)
