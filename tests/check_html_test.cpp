@@ -139,6 +139,17 @@ TEST(CheckHtml, ADeviationIsListedThenDrawnBeforeAndAfter) {
 // A1 and dropping them into A2 and A3, in that order; the last lands in
 // an occupied pit facing a6's two seeds, so the lift starts a capture
 // (ap.mtaji.capture-start).
+// The Markdown names the pits that differ as a reader of the plain file
+// sees them: the arrow is not an entity there.
+TEST(CheckMarkdown, TheDifferingPitsReadAsTyped) {
+  const std::string md = to_markdown(failing_run("my engine 1.0"));
+  const std::size_t at = md.find("- differing pits (oracle -> engine): `");
+  ASSERT_NE(at, std::string::npos) << md;
+  const std::string line = md.substr(at, md.find('\n', at) - at);
+  EXPECT_EQ(line.find("&gt;"), std::string::npos) << line;
+  EXPECT_NE(line.find(" -> ", line.find('`')), std::string::npos) << line;  // "A1 2 -> 0"
+}
+
 TEST(CheckHtml, ADeviationsMoveIsReplayedBesideTheEnginesBoard) {
   const std::string html = to_html(failing_run("my engine 1.0"));
   const std::string section =

@@ -739,8 +739,7 @@ std::string to_markdown(const CheckResult& r) {
     w += fmt::format("- oracle ({}): {}\n- engine: {}\n", md_text(reference_text(r, f)),
                      md_code(f.expected), md_code(f.actual));
     const std::string diff = detail::pit_diff(f.expected, f.actual);
-    if (!diff.empty())
-      w += fmt::format("- differing pits (oracle -&gt; engine): {}\n", md_text(diff));
+    if (!diff.empty()) w += fmt::format("- differing pits (oracle -> engine): {}\n", md_code(diff));
     w += fmt::format("- line from {}: {}\n", f.start == "start" ? "the start" : md_code(f.start),
                      f.line.empty() ? "(none)" : md_code(join(f.line, " ")));
     if (f.minimise_steps > 0)
