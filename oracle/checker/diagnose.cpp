@@ -59,6 +59,9 @@ constexpr std::size_t kPairCandidates = 10;
 // questions spent on those where they answer apart.
 constexpr std::size_t kNearbyPositions = 96;
 constexpr int kExperiments = 12;
+// A position's differences counted at most this far by distances(), so
+// that one position a candidate cannot hold does not outweigh the rest.
+constexpr std::size_t kDistanceCap = 64;
 
 }  // namespace
 
@@ -182,6 +185,29 @@ std::vector<std::size_t> distinguish(const std::vector<Ruleset>& candidates, con
     alive = std::move(fewest);
   }
   return alive;
+}
+
+std::vector<std::size_t> distances(const std::vector<Ruleset>& candidates, const Ruleset& near,
+                                   const Position& pos, const Experiment& experiment) {
+  std::vector<std::size_t> total(candidates.size(), 0);
+  if (!experiment || candidates.size() < 2) return total;
+  std::vector<const Ruleset*> asking;
+  for (const Ruleset& r : candidates) asking.push_back(&r);
+  int asked = 0;
+  for (const Position& q : nearby(near, pos, kNearbyPositions)) {
+    if (asked >= kExperiments) break;
+    std::set<std::string> answers;
+    for (const Ruleset& r : candidates) answers.insert(digest(r, q));
+    if (answers.size() < 2) continue;
+    ++asked;
+    const auto a = experiment(q, asking);
+    if (!a) break;  // out of budget, or the engine could not answer
+    for (std::size_t i = 0; i < candidates.size(); ++i)
+      total[i] += validate_for_ruleset(candidates[i], q)
+                      ? count_rule_differences(candidates[i], q, *a, kDistanceCap)
+                      : kDistanceCap;
+  }
+  return total;
 }
 
 std::optional<Explanation> explain(const Model& model, const std::vector<Switch>& catalogue,

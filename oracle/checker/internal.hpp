@@ -189,6 +189,16 @@ using Experiment = std::function<std::optional<PositionAnswer>(const Position&,
 std::vector<std::size_t> distinguish(const std::vector<Ruleset>& candidates, const Ruleset& near,
                                      const Position& pos, const Experiment& experiment);
 
+// How far each of `candidates` is from the engine near `pos`: the rule
+// differences from the engine's answers summed over the positions nearby
+// (under `near`) where they answer apart, at most kExperiments of them,
+// asked through `experiment`. Unlike distinguish(), which keeps the closest
+// at the first position that tells them apart, every position counts, so
+// that one position where some other deviation of the engine shows does not
+// decide alone. All zero when nothing tells them apart.
+std::vector<std::size_t> distances(const std::vector<Ruleset>& candidates, const Ruleset& near,
+                                   const Position& pos, const Experiment& experiment);
+
 // Searches the catalogue for the switch (then pairs of switches) under
 // which the model answers at `pos` exactly as the engine did (`answer` must
 // hold the engine's results for every move it listed), and as the engine

@@ -254,15 +254,7 @@ class GameChecker {
       if (d.also.empty() || budget_spent() || stopping()) continue;
       auto pos = parse_bpn(d.witness.found_at);
       if (!pos) continue;
-      std::vector<Switch> others = initial_.switches;
-      for (const Deviation& o : deviations) {
-        if (&o == &d) continue;
-        auto s = find_switch(rules_, o.switch_id);
-        if (!s) continue;
-        std::vector<Switch> more = others;
-        more.push_back(*s);
-        if (apply_switches(rules_, more)) others = std::move(more);
-      }
+      const std::vector<Switch> others = combined(deviations, {&d});
       const auto around = apply_switches(rules_, others);
       if (!around) continue;
       std::vector<Switch> candidates;
@@ -295,15 +287,91 @@ class GameChecker {
     return changed;
   }
 
-  std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings) {
-    reconsider(deviations);
+  // The run's deviations but `skip`, as many as combine (in the run's
+  // order) over the switches the run started with.
+  std::vector<Switch> combined(const std::vector<Deviation>& deviations,
+                               std::initializer_list<const Deviation*> skip = {}) const {
     std::vector<Switch> all = initial_.switches;
-    for (const Deviation& d : deviations)
+    for (const Deviation& d : deviations) {
+      if (std::find(skip.begin(), skip.end(), &d) != skip.end()) continue;
       if (auto s = find_switch(rules_, d.switch_id)) {
         std::vector<Switch> more = all;
         more.push_back(*s);
         if (apply_switches(rules_, more)) all = std::move(more);
       }
+    }
+    return all;
+  }
+
+  // Two deviations whose switches cannot both hold (they set one variation
+  // point to two values, say a house working from 7 and from 8 seeds) are
+  // one deviation of the engine seen in two ways: the games that found them
+  // each had other models of the engine around them. They are told apart
+  // again with the run's other deviations in the model, near both
+  // witnesses: the one with fewer differences from the engine summed over
+  // the nearby positions where the two answer apart (distances()) is kept
+  // and takes the other's games (its witnesses are of that deviation too);
+  // when nothing near tells them apart the one seen in more games is kept,
+  // the other named as answering alike. Returns how many were folded in.
+  int fold_rivals(std::vector<Deviation>& deviations) {
+    int folded = 0;
+    for (bool again = true; again && !budget_spent() && !stopping();) {
+      again = false;
+      for (std::size_t i = 0; i < deviations.size() && !again; ++i)
+        for (std::size_t j = i + 1; j < deviations.size() && !again; ++j) {
+          Deviation& a = deviations[i];
+          Deviation& b = deviations[j];
+          auto sa = find_switch(rules_, a.switch_id);
+          auto sb = find_switch(rules_, b.switch_id);
+          if (!sa || !sb) continue;
+          const Switch pair[] = {*sa, *sb};
+          if (apply_switches(rules_, pair)) continue;  // they combine: two deviations
+          std::vector<Switch> others = combined(deviations, {&a, &b});
+          const auto around = apply_switches(rules_, others);
+          others.push_back(*sa);
+          const auto with_a = apply_switches(rules_, others);
+          others.back() = *sb;
+          const auto with_b = apply_switches(rules_, others);
+          if (!around || !with_a || !with_b) continue;
+          const std::vector<Ruleset> records{*with_a, *with_b};
+          std::size_t far_a = 0, far_b = 0;
+          for (const Deviation* d : {&a, &b}) {
+            auto pos = parse_bpn(d->witness.found_at);
+            if (!pos) continue;
+            int experiments = 0;
+            const std::vector<std::size_t> far =
+                distances(records, *around, *pos, limited_experiment(experiments));
+            far_a += far[0];
+            far_b += far[1];
+          }
+          const bool apart = far_a != far_b;
+          const bool a_kept = apart ? far_a < far_b : a.games >= b.games;
+          Deviation& into = a_kept ? a : b;
+          Deviation& from = a_kept ? b : a;
+          into.also.erase(std::remove(into.also.begin(), into.also.end(), from.switch_id),
+                          into.also.end());
+          if (!apart) into.also.push_back(from.switch_id);
+          into.games += from.games;
+          into.positions += from.positions;
+          if (from.found_after > 0 &&
+              (into.found_after == 0 || from.found_after < into.found_after))
+            into.found_after = from.found_after;
+          deviations.erase(deviations.begin() + static_cast<std::ptrdiff_t>(a_kept ? j : i));
+          ++folded;
+          again = true;
+        }
+    }
+    return folded;
+  }
+
+  // Drops the deviations the model of the others explains at their
+  // witnesses; the model (returned) is the run's deviations less those
+  // dropped. Passes until one drops nothing, so that a deviation the first
+  // model, with a wrong one in it, could not explain is judged again
+  // without it. The least seen first: a deviation the others cover is
+  // dropped before one of those it leans on could be.
+  std::optional<Ruleset> drop_covered(std::vector<Deviation>& deviations, int& dropped_count) {
+    std::vector<Switch> all = combined(deviations);
     auto model_of = [&](const std::string& without) -> std::optional<Ruleset> {
       std::vector<Switch> list;
       for (const Switch& s : all)
@@ -311,44 +379,76 @@ class GameChecker {
       auto r = apply_switches(rules_, list);
       return r ? std::optional<Ruleset>(*r) : std::nullopt;
     };
-    const auto whole = model_of("");
-    if (!whole) return {0, 0};
-    int dropped_deviations = 0, dropped_findings = 0;
-    // The least seen first: a deviation the others cover is dropped before
-    // one of those it leans on could be.
+    auto whole = model_of("");
     std::vector<std::size_t> order(deviations.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       return deviations[a].games < deviations[b].games;
     });
     std::set<std::string> drop;
-    for (std::size_t i : order) {
-      const Deviation& d = deviations[i];
-      auto pos = parse_bpn(d.witness.found_at);
-      const auto less = model_of(d.switch_id);
-      if (!pos || !less || budget_spent()) continue;
-      const PositionAnswer a = ask_all({&*whole, &*less}, *pos);
-      if (a.fault || !a.representable) continue;
-      if (answers_as(*less, *pos, a) && answers_as(*whole, *pos, a)) {
-        drop.insert(d.switch_id);
-        all.erase(std::remove_if(all.begin(), all.end(),
-                                 [&](const Switch& s) { return s.id == d.switch_id; }),
-                  all.end());
-        ++dropped_deviations;
+    for (bool dropped = whole.has_value(); dropped;) {
+      dropped = false;
+      for (std::size_t i : order) {
+        const Deviation& d = deviations[i];
+        if (drop.count(d.switch_id)) continue;
+        auto pos = parse_bpn(d.witness.found_at);
+        const auto less = model_of(d.switch_id);
+        if (!pos || !less || budget_spent()) continue;
+        const PositionAnswer a = ask_all({&*whole, &*less}, *pos);
+        if (a.fault || !a.representable) continue;
+        if (answers_as(*less, *pos, a) && answers_as(*whole, *pos, a)) {
+          drop.insert(d.switch_id);
+          all.erase(std::remove_if(all.begin(), all.end(),
+                                   [&](const Switch& s) { return s.id == d.switch_id; }),
+                    all.end());
+          ++dropped_count;
+          whole = model_of("");
+          dropped = whole.has_value();
+          if (!dropped) break;
+        }
       }
     }
+    // A dropped deviation whose switch cannot hold beside a kept one (the
+    // same variation point) was that one seen otherwise: its games count
+    // for it.
+    std::vector<Deviation> gone;
+    for (const Deviation& d : deviations)
+      if (drop.count(d.switch_id)) gone.push_back(d);
     deviations.erase(std::remove_if(deviations.begin(), deviations.end(),
                                     [&](const Deviation& d) { return drop.count(d.switch_id); }),
                      deviations.end());
-    const auto final_model = model_of("");
-    for (auto f = findings.begin(); final_model && f != findings.end();) {
+    for (const Deviation& g : gone)
+      if (auto sg = find_switch(rules_, g.switch_id))
+        for (Deviation& kept : deviations)
+          if (auto sk = find_switch(rules_, kept.switch_id)) {
+            const Switch pair[] = {*sg, *sk};
+            if (apply_switches(rules_, pair)) continue;
+            kept.games += g.games;
+            kept.positions += g.positions;
+            break;
+          }
+    return whole;
+  }
+
+  std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings) {
+    reconsider(deviations);
+    int dropped_deviations = 0, dropped_findings = 0;
+    auto model = drop_covered(deviations, dropped_deviations);
+    // Rivals told apart once the deviations others explain are gone (a
+    // wrong one left in the model can make the wrong rival look right),
+    // then judged again with the one kept.
+    if (const int folded = fold_rivals(deviations); folded > 0) {
+      dropped_deviations += folded;
+      model = drop_covered(deviations, dropped_deviations);
+    }
+    for (auto f = findings.begin(); model && f != findings.end();) {
       auto pos = parse_bpn(f->found_at);
       if (f->kind == FindingKind::ProtocolFault || !pos || budget_spent()) {
         ++f;
         continue;
       }
-      const PositionAnswer a = ask_all({&*final_model}, *pos);
-      if (!a.fault && a.representable && answers_as(*final_model, *pos, a)) {
+      const PositionAnswer a = ask_all({&*model}, *pos);
+      if (!a.fault && a.representable && answers_as(*model, *pos, a)) {
         f = findings.erase(f);
         ++dropped_findings;
       } else {
