@@ -26,6 +26,7 @@
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/replay.hpp"
+#include "oracle/notation/trace_text.hpp"
 #include "oracle/scenario/scenario.hpp"
 #include "tests/readers.hpp"
 #include "tests/rules_test_support.hpp"

@@ -19,6 +19,7 @@
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 
 namespace bao::testing {
 

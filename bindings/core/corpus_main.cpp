@@ -21,6 +21,7 @@
 #include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 
 namespace {
 

@@ -14,6 +14,7 @@
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 
 namespace bao::api {
 namespace {

@@ -7,6 +7,7 @@
 
 #include "oracle/checker/compare.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 #include "oracle/rules/switches.hpp"
 
 namespace bao::check::detail {

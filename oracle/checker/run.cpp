@@ -19,6 +19,7 @@
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::check {

@@ -33,6 +33,7 @@
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 #include "oracle/protocol/engine_server.hpp"
 #include "oracle/rules/switches.hpp"
 #include "oracle/scenario/scenario.hpp"

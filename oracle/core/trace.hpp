@@ -80,9 +80,4 @@ struct NoTrace {
   void add(EventKind, Side, Pit, int, ClauseId, Reason = Reason::None) {}
 };
 
-// Protocol form: "lift A3 3; sow A4; ..." (docs/protocol.md, `trace`).
-std::string format_protocol_trace(const std::vector<Event>& events);
-// Human form: one event per line with its clause id.
-std::string format_annotated_trace(const std::vector<Event>& events);
-
 }  // namespace bao

@@ -17,6 +17,7 @@
 #include "oracle/diverge/pages.hpp"
 #include "oracle/notation/board_svg.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 
 namespace bao::diverge {
 namespace {

@@ -18,6 +18,7 @@
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 #include "oracle/rules/switches.hpp"
 
 #ifndef BAO_VERSION

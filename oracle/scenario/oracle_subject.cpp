@@ -6,6 +6,7 @@
 #include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/notation/trace_text.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {

@@ -1,4 +1,4 @@
-#include "oracle/core/trace.hpp"
+#include "oracle/notation/trace_text.hpp"
 
 #include <fmt/format.h>
 
