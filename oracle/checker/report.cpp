@@ -203,11 +203,14 @@ std::string join(const std::vector<std::string>& v, std::string_view sep) {
 std::string board_text(const std::string& bpn) {
   auto pos = parse_bpn(bpn);
   if (!pos) return "";
-  auto row = [&](Side s, bool front, bool reversed) {
+  enum class Row : std::uint8_t { Front, Back };
+  // North's rows are written from pit 8 to pit 1, South's from 1 to 8, as
+  // they face each other across the board.
+  auto row = [&](Side s, Row r) {
     std::string out;
     for (int i = 0; i < 8; ++i) {
-      const int n = reversed ? 7 - i : i;  // pit number n + 1
-      const int circuit = front ? n : 15 - n;
+      const int n = s == Side::North ? 7 - i : i;  // pit number n + 1
+      const int circuit = r == Row::Front ? n : 15 - n;
       out += fmt::format("{:>3}", pos->pits[static_cast<int>(s)][circuit]);
     }
     return out;
@@ -215,8 +218,8 @@ std::string board_text(const std::string& bpn) {
   return fmt::format(
       "      N back  b8..b1 {}\n      N front a8..a1 {}\n      S front A1..A8 {}\n"
       "      S back  B1..B8 {}\n",
-      row(Side::North, false, true), row(Side::North, true, true), row(Side::South, true, false),
-      row(Side::South, false, false));
+      row(Side::North, Row::Back), row(Side::North, Row::Front), row(Side::South, Row::Front),
+      row(Side::South, Row::Back));
 }
 
 // A file-name-safe word.

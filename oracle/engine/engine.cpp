@@ -157,7 +157,7 @@ bool house_rules_apply(const TurnState<Tracer>& st, Pit last) {
 // (ap.mtaji.back-row-relay-empty-front), then relay (ap.sow.relay). The
 // steps below name each source's statement of them.
 template <class Tracer>
-void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
+void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
   for (;;) {
     const bool working_house = house_rules_apply(st, last);
     st.first_run = false;
@@ -174,13 +174,13 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
       last = capture(st, last,
                      working_house ? st.rules.cite.house_capture_first : st.rules.cite.capture);
       if (st.end == TurnEnd::GameOver) return;
-      run_lifted_house = false;
+      run = LiftedFrom::Pit;
       continue;
     }
     // 2. The kunamua nyumba rules.
     if (working_house) {
       if (house_rules(st, last)) return;
-      run_lifted_house = true;
+      run = LiftedFrom::House;
       continue;
     }
     // 3. ap.sow.empty-ends-turn, guide.sow.stop-empty, site.kiswahili.stop-empty,
@@ -194,7 +194,8 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
     ClauseId relay_clause = st.rules.cite.relay;
     if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last) &&
         !mutated(st.rules, Mutation::BlockNeverStops)) {  // MUTANT: block-never-stops
-      const bool house_exception = st.rules.block == BlockRule::ApKutakatia && run_lifted_house &&
+      const bool house_exception = st.rules.block == BlockRule::ApKutakatia &&
+                                   run == LiftedFrom::House &&
                                    !mutated(st.rules, Mutation::BlockNoHouseException);  // MUTANT
       if (!house_exception) return stop(st, last, st.rules.cite.block_stop);
       relay_clause = ClauseId::ApBlockHouseException;
@@ -211,7 +212,7 @@ void continue_turn(TurnState<Tracer>& st, Pit last, bool run_lifted_house) {
     // 6. ap.sow.relay, guide.sow.relay, site.kiswahili.relay, ludii.sow.relay:
     //    lift the pit and go on in the same direction.
     ++st.relays;
-    run_lifted_house = st.pos.has_house(st.me, last);
+    run = st.lifted_from(last);
     const int n = lift(st, last, EventKind::Relay, relay_clause);
     last = sow_lifted(st, last, n);
   }
@@ -237,7 +238,7 @@ void start_two_seeds(TurnState<Tracer>& st, Pit house) {
   st.mine(house) = static_cast<std::uint8_t>(st.mine(house) - kTwo);
   st.trace.add(EventKind::Lift, st.me, house, kTwo, st.rules.cite.two_seed);
   const Pit last = sow_lifted(st, house, kTwo);
-  continue_turn(st, last, false);
+  continue_turn(st, last, LiftedFrom::Pit);
 }
 
 // The only occupied front pit of `side`, or -1 when there is none or more
@@ -270,7 +271,7 @@ void start_one_counter(TurnState<Tracer>& st, Pit house) {
   --st.mine(house);
   st.trace.add(EventKind::Lift, st.me, house, 1, st.rules.cite.two_seed);
   const Pit last = sow_lifted(st, house, 1);
-  continue_turn(st, last, false);
+  continue_turn(st, last, LiftedFrom::Pit);
 }
 
 // ludii.win.mid-sowing: the lift of pit `p` (n seeds) left the mover's own
@@ -328,24 +329,24 @@ void start_kunamua(TurnState<Tracer>& st, const Move& m) {
     if (st.end == TurnEnd::GameOver) return;
     if (st.rules.entry_choice == EntryChoice::LudiiBestEnd)
       st.entry_rank = rank_sowing_end(st, last);
-    return continue_turn(st, last, false);
+    return continue_turn(st, last, LiftedFrom::Pit);
   }
-  const bool was_house = st.pos.has_house(st.me, p);
+  const LiftedFrom from = st.lifted_from(p);
   const int n = lift(st, p, EventKind::Lift, st.rules.cite.takata_sow);
   if (own_row_bared(st, p, n)) return;
   const Pit last = sow_lifted(st, p, n);
-  continue_turn(st, last, was_house);
+  continue_turn(st, last, from);
 }
 
 // ap.mtaji.start / ap.mtaji.capture-start: lift the whole pit and sow.
 template <class Tracer>
 void start_mtaji(TurnState<Tracer>& st, Pit p) {
-  const bool was_house = st.pos.has_house(st.me, p);
+  const LiftedFrom from = st.lifted_from(p);
   const int n = lift(st, p, EventKind::Lift,
                      st.kind == TurnKind::Capturing ? st.rules.cite.mtaji_capture_start
                                                     : st.rules.cite.mtaji_start);
   const Pit last = sow_lifted(st, p, n);
-  continue_turn(st, last, was_house);
+  continue_turn(st, last, from);
 }
 
 // site.kiswahili.bare-inner-row: the side to move still holds seeds and its

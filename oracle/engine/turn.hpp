@@ -21,6 +21,11 @@ enum class Phase : std::uint8_t { Kunamua, Mtaji };
 // Whether the turn began with a capture (a mtaji turn) or not (kutakata).
 enum class TurnKind : std::uint8_t { Capturing, Kutakata };
 
+// Where the seeds of the sowing run now going on came from: a house's (a
+// run that lifted a house may relay past a block where the ruleset says
+// so) or any other pit's, captured seeds included.
+enum class LiftedFrom : std::uint8_t { Pit, House };
+
 // How a simulated turn ended.
 enum class TurnEnd : std::uint8_t {
   Stopped,   // the turn ended normally
@@ -52,6 +57,10 @@ struct TurnState {
   Side them() const { return opponent(me); }
   std::uint8_t& mine(Pit p) { return pos.at(me, p); }
   std::uint8_t theirs(Pit p) const { return pos.at(opponent(me), p); }
+  // Where a run lifting the mover's pit `p` takes its seeds from.
+  LiftedFrom lifted_from(Pit p) const {
+    return pos.has_house(me, p) ? LiftedFrom::House : LiftedFrom::Pit;
+  }
 };
 
 // ap.sow.consecutive, site.kiswahili.sow-own-loop, ludii.sow.either-direction (sowing also passes
