@@ -328,6 +328,23 @@ TEST(Diagnosis, TwoValuesOfOneVariationPointAreOneDeviation) {
   EXPECT_TRUE(r.findings.empty()) << summary_text(r);
 }
 
+// --budget bounds the requests of the whole run: minimising a witness
+// stops where the budget does (it asked up to 400 boards regardless, some
+// 2,000 requests past a budget of 600). What passes the budget is at most
+// the questions about the position being asked when it ran out.
+TEST(Diagnosis, MinimisingStopsWithTheBudget) {
+  const Ruleset& rules = ruleset("ludii");
+  auto probe = served_with(rules, {"house-stop-relay-only"});
+  ASSERT_TRUE(probe);
+  CheckOptions o = budget_options("ludii", 600, 1);
+  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  const CheckResult r = run(*probe, o);
+  ASSERT_FALSE(r.deviations.empty()) << summary_text(r);
+  constexpr std::uint64_t kOnePosition = 64;
+  EXPECT_LE(r.stats.requests + r.stats.followup_requests, 600 + kOnePosition)
+      << r.stats.requests << " requests and " << r.stats.followup_requests << " follow-up";
+}
+
 // Random combinations of 2 to 4 mutants of one ruleset, served at once,
 // each checked within a fixed budget of engine requests: the report must
 // list exactly those deviations, each once, with each mutant's clause.

@@ -55,6 +55,16 @@ class SilentListener final : public rc::detail::TestListener {
   int shrinks = 0;
 };
 
+// The games and positions of `from`, a deviation seen otherwise (in other
+// games, or under another switch), counted for `into`, which was found when
+// the first of the two was.
+void count_for(Deviation& into, const Deviation& from) {
+  into.games += from.games;
+  into.positions += from.positions;
+  if (from.found_after > 0 && (into.found_after == 0 || from.found_after < into.found_after))
+    into.found_after = from.found_after;
+}
+
 std::vector<std::string> ids_of(const std::vector<Switch>& switches) {
   std::vector<std::string> out;
   for (const Switch& s : switches) out.push_back(s.id);
@@ -195,27 +205,34 @@ class GameChecker {
     context.push_back(*sw);
     auto with_rules = apply_switches(rules_, context);
     if (!ctx_rules || !with_rules) return;
+    // The engine's answers at the last board where the switch showed: the
+    // board minimise_board() returns, so it is not asked again (asking
+    // stops with the budget, as the games did).
+    std::optional<PositionAnswer> last;
     auto shows_here = [&](const Position& c) {
-      const PositionAnswer a = ask_both(*ctx_rules, *with_rules, c);
+      if (budget_spent() || stopping()) return false;
+      PositionAnswer a = ask_both(*ctx_rules, *with_rules, c);
       if (a.fault || !a.representable) return false;
-      return answers_as(*with_rules, c, a) && !answers_as(*ctx_rules, c, a);
+      if (!answers_as(*with_rules, c, a) || answers_as(*ctx_rules, c, a)) return false;
+      last = std::move(a);
+      return true;
     };
     // The plain ruleset as the reference when the switch alone shows here.
-    if (!f.context.empty()) {
+    if (!f.context.empty() && !budget_spent() && !stopping()) {
       auto alone = apply_switches(rules_, std::span<const Switch>(&*sw, 1));
-      const PositionAnswer a = ask_both(rules_, *alone, *parsed);
+      PositionAnswer a = ask_both(rules_, *alone, *parsed);
       if (!a.fault && a.representable && answers_as(*alone, *parsed, a) &&
           !answers_as(rules_, *parsed, a)) {
         ctx_rules = rules_;
         with_rules = *alone;
         f.context.clear();
+        last = std::move(a);
       }
     }
     const auto [pos, steps] =
         minimise_board(rules_, *parsed, shows_here, kMinimiseAsks, kMinimiseSeconds);
-    const PositionAnswer a = ask_both(*ctx_rules, *with_rules, pos);
-    if (a.fault || !a.representable) return;
-    fill_witness(f, *ctx_rules, pos, a);
+    if (!last) return;  // not asked again: the witness stays the game's
+    fill_witness(f, *ctx_rules, pos, *last);
     f.minimise_steps = steps;
     if (steps > 0) f.origin = "built";
   }
@@ -352,11 +369,7 @@ class GameChecker {
           into.also.erase(std::remove(into.also.begin(), into.also.end(), from.switch_id),
                           into.also.end());
           if (!apart) into.also.push_back(from.switch_id);
-          into.games += from.games;
-          into.positions += from.positions;
-          if (from.found_after > 0 &&
-              (into.found_after == 0 || from.found_after < into.found_after))
-            into.found_after = from.found_after;
+          count_for(into, from);
           deviations.erase(deviations.begin() + static_cast<std::ptrdiff_t>(a_kept ? j : i));
           ++folded;
           again = true;
@@ -424,8 +437,7 @@ class GameChecker {
           if (auto sk = find_switch(rules_, kept.switch_id)) {
             const Switch pair[] = {*sg, *sk};
             if (apply_switches(rules_, pair)) continue;
-            kept.games += g.games;
-            kept.positions += g.positions;
+            count_for(kept, g);
             break;
           }
     return whole;
@@ -471,7 +483,11 @@ class GameChecker {
     auto ctx_rules = apply_switches(rules_, context);
     if (!ctx_rules) return;
     const std::string key = group_key(f);
-    auto departs_here = [&](const Position& c, Finding* into) {
+    // The finding at the last board where it still departed: the board
+    // minimise_board() returns, so it is not asked again.
+    std::optional<Finding> last;
+    auto departs_here = [&](const Position& c) {
+      if (budget_spent() || stopping()) return false;
       Asked q = ask(*ctx_rules, c, to_bpn(c));
       if (q.answer.fault || !q.answer.representable) return false;
       const auto diffs = compare(c, q.view, q.answer);
@@ -479,15 +495,13 @@ class GameChecker {
       Finding g = f;
       describe_unexplained(g, *ctx_rules, c, q, diffs.front());
       if (group_key(g) != key) return false;
-      if (into) *into = std::move(g);
+      last = std::move(g);
       return true;
     };
-    const auto [pos, steps] = minimise_board(
-        rules_, *parsed, [&](const Position& c) { return departs_here(c, nullptr); }, kMinimiseAsks,
-        kMinimiseSeconds);
-    if (steps == 0) return;
-    Finding m = f;
-    if (!departs_here(pos, &m)) return;
+    const auto [pos, steps] =
+        minimise_board(rules_, *parsed, departs_here, kMinimiseAsks, kMinimiseSeconds);
+    if (steps == 0 || !last) return;
+    Finding m = std::move(*last);
     m.minimise_steps = steps;
     m.origin = "built";
     f = std::move(m);
@@ -1045,10 +1059,7 @@ void add_deviation(std::vector<Deviation>& deviations, Deviation d) {
             if (std::find(x.also.begin(), x.also.end(), a) != x.also.end()) also.push_back(a);
           g.also = std::move(also);
         }
-        g.games += x.games;
-        g.positions += x.positions;
-        if (x.found_after > 0 && (g.found_after == 0 || x.found_after < g.found_after))
-          g.found_after = x.found_after;
+        count_for(g, x);
         if (witness_size(x.witness) < witness_size(g.witness)) g.witness = std::move(x.witness);
       });
 }
@@ -1082,8 +1093,7 @@ void join_equivalents(std::vector<Deviation>& deviations) {
         };
         if (!in(from, into.switch_id)) continue;
         if (in(into, from.switch_id) && from.games > into.games) continue;  // the other way
-        into.games += from.games;
-        into.positions += from.positions;
+        count_for(into, from);
         // Its witnesses are the other's too (its switch answers alike there).
         if (witness_size(from.witness) < witness_size(into.witness)) into.witness = from.witness;
         deviations.erase(deviations.begin() + static_cast<std::ptrdiff_t>(a));
