@@ -321,6 +321,16 @@ class GameChecker {
     return all;
   }
 
+  // Whether the switches of `a` and `b` cannot both hold: they set one
+  // variation point to two values.
+  bool rivals(const Deviation& a, const Deviation& b) const {
+    const auto sa = find_switch(rules_, a.switch_id);
+    const auto sb = find_switch(rules_, b.switch_id);
+    if (!sa || !sb) return false;
+    const Switch pair[] = {*sa, *sb};
+    return !apply_switches(rules_, pair);
+  }
+
   // Two deviations whose switches cannot both hold (they set one variation
   // point to two values, say a house working from 7 and from 8 seeds) are
   // one deviation of the engine seen in two ways: the games that found them
@@ -339,11 +349,9 @@ class GameChecker {
         for (std::size_t j = i + 1; j < deviations.size() && !again; ++j) {
           Deviation& a = deviations[i];
           Deviation& b = deviations[j];
-          auto sa = find_switch(rules_, a.switch_id);
-          auto sb = find_switch(rules_, b.switch_id);
-          if (!sa || !sb) continue;
-          const Switch pair[] = {*sa, *sb};
-          if (apply_switches(rules_, pair)) continue;  // they combine: two deviations
+          if (!rivals(a, b)) continue;  // they combine: two deviations
+          const auto sa = find_switch(rules_, a.switch_id);
+          const auto sb = find_switch(rules_, b.switch_id);
           std::vector<Switch> others = combined(deviations, {&a, &b});
           const auto around = apply_switches(rules_, others);
           others.push_back(*sa);
@@ -432,14 +440,11 @@ class GameChecker {
                                     [&](const Deviation& d) { return drop.count(d.switch_id); }),
                      deviations.end());
     for (const Deviation& g : gone)
-      if (auto sg = find_switch(rules_, g.switch_id))
-        for (Deviation& kept : deviations)
-          if (auto sk = find_switch(rules_, kept.switch_id)) {
-            const Switch pair[] = {*sg, *sk};
-            if (apply_switches(rules_, pair)) continue;
-            count_for(kept, g);
-            break;
-          }
+      for (Deviation& kept : deviations)
+        if (rivals(g, kept)) {
+          count_for(kept, g);
+          break;
+        }
     return whole;
   }
 
