@@ -14,12 +14,12 @@
 #include <set>
 #include <sstream>
 
-#include "oracle/core/mutation.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/catalog/mutation.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/protocol/engine_client.hpp"
-#include "oracle/rules/switches.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 #include "tests/readers.hpp"
 #include "tests/subprocess_support.hpp"

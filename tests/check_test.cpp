@@ -13,10 +13,10 @@
 #include <set>
 #include <sstream>
 
+#include "oracle/catalog/mutation.hpp"
+#include "oracle/catalog/sources.hpp"
 #include "oracle/checker/check.hpp"
 #include "oracle/core/files.hpp"
-#include "oracle/core/mutation.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/scenario/scenario.hpp"

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/core/ruleset.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "tests/subprocess_support.hpp"
 
 namespace bao {

@@ -18,8 +18,8 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
-#include "oracle/rules/switches.hpp"
 #include "tests/rules_test_support.hpp"
 
 namespace bao::check {

@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "oracle/catalog/sources.hpp"
 #include "oracle/core/files.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"

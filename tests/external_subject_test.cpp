@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle/core/mutation.hpp"
+#include "oracle/catalog/mutation.hpp"
 #include "oracle/scenario/scenario.hpp"
 #include "tests/subprocess_support.hpp"
 

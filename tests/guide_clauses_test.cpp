@@ -24,11 +24,11 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/core/clause.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "tests/rules_test_support.hpp"
 
 namespace bao {

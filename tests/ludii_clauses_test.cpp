@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"

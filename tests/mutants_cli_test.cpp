@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "oracle/catalog/clause.hpp"
+#include "oracle/catalog/mutation.hpp"
 #include "oracle/cli/commands.hpp"
-#include "oracle/core/clause.hpp"
-#include "oracle/core/mutation.hpp"
 #include "tests/cli_support.hpp"
 
 namespace bao {

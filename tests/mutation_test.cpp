@@ -1,5 +1,5 @@
 // The mutation test: the repository's scenario suite must catch every clause
-// mutant (oracle/core/mutation.hpp). For each implemented ruleset, every
+// mutant (oracle/catalog/mutation.hpp). For each implemented ruleset, every
 // mutant whose clause governs it plays the whole suite through an
 // OracleSubject; a mutant is killed when at least one scenario fails.
 #include <gtest/gtest.h>
@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "oracle/core/mutation.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/catalog/mutation.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {

@@ -20,9 +20,9 @@
 #include <vector>
 
 #include "oracle/core/board.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao {

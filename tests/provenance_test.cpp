@@ -15,10 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/provenance.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/rules/registry.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "tests/readers.hpp"
 #include "tests/subprocess_support.hpp"
 

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "oracle/catalog/clause.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "tests/readers.hpp"
 

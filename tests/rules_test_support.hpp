@@ -14,12 +14,12 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/core/clause.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::testing {
 

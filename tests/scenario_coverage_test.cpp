@@ -12,8 +12,8 @@
 #include <string_view>
 #include <vector>
 
-#include "oracle/core/clause.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/catalog/clause.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {

@@ -21,11 +21,11 @@
 #include <string>
 #include <string_view>
 
-#include "oracle/core/clause.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "tests/rules_test_support.hpp"
 
 namespace bao {

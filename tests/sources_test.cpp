@@ -1,4 +1,4 @@
-// The rule-source records (oracle/core/sources.hpp): every clause and ruleset
+// The rule-source records (oracle/catalog/sources.hpp): every clause and ruleset
 // names a recorded source, the records agree with the rulesets they list, and
 // every citation a reader sees names the source by its title.
 #include <gtest/gtest.h>
@@ -9,9 +9,9 @@
 #include <sstream>
 #include <string>
 
-#include "oracle/core/clause.hpp"
-#include "oracle/core/ruleset.hpp"
-#include "oracle/core/sources.hpp"
+#include "oracle/catalog/clause.hpp"
+#include "oracle/catalog/sources.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "tests/rule_texts.hpp"
 
 namespace bao {

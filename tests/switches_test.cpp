@@ -1,9 +1,9 @@
-// The switch catalogue (oracle/rules/switches.hpp) and several switches at
+// The switch catalogue (oracle/engine/switches.hpp) and several switches at
 // once: the catalogue is well formed, every switch alone and in random pairs
 // and triples plays random positions without tripping an assert (the dev
 // build keeps them on), every choice changes some answer of its ruleset, and
 // `bao-oracle engine --mutant a,b` serves two switches at once.
-#include "oracle/rules/switches.hpp"
+#include "oracle/engine/switches.hpp"
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -380,7 +380,7 @@ bool answers_differ(const Ruleset& a, const Ruleset& b, const Position& pos) {
 // A bounded search for a position where the choice shows: positions of
 // random play from the ruleset's start and random valid positions (under the
 // ruleset and under the switched record, in turn). The catalogue leaves out
-// the choices no such search tells apart (see oracle/rules/switches.cpp).
+// the choices no such search tells apart (see oracle/engine/switches.cpp).
 TEST(Switches, EveryChoiceChangesAnAnswer) {
   constexpr int kBudget = 4000;
   for (const Ruleset* r : all_rulesets())

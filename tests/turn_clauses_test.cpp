@@ -2,8 +2,8 @@
 // alone, called directly on a TurnState.
 #include <gtest/gtest.h>
 
-#include "oracle/engine/turn.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/turn.hpp"
 
 namespace bao::detail {
 namespace {

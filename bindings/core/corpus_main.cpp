@@ -18,10 +18,10 @@
 #include <string>
 
 #include "oracle/core/files.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace {
 

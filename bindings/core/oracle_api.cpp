@@ -7,14 +7,14 @@
 
 #include <fmt/format.h>
 
+#include "oracle/catalog/clause.hpp"
+#include "oracle/catalog/sources.hpp"
 #include "oracle/checker/compare.hpp"
-#include "oracle/core/clause.hpp"
-#include "oracle/core/ruleset.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::api {
 namespace {

@@ -21,7 +21,7 @@
 #include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::check {
 
@@ -143,7 +143,7 @@ struct Finding {
 std::string group_key(const Finding& f);
 
 // One way the engine plays the ruleset otherwise: a switch of the catalogue
-// (oracle/rules/switches.hpp) under which the oracle answers as the engine
+// (oracle/engine/switches.hpp) under which the oracle answers as the engine
 // did, named by the one clause of the ruleset it departs from.
 struct Deviation {
   std::string switch_id;  // "capture-needs-three", "front-empty=immediate"

@@ -13,8 +13,8 @@
 #include "oracle/checker/internal.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/json_read.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::check {
 namespace {

@@ -12,8 +12,8 @@
 
 #include "oracle/checker/check.hpp"
 #include "oracle/core/position.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::check::detail {
 

@@ -6,9 +6,9 @@
 #include <string_view>
 
 #include "oracle/checker/compare.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
-#include "oracle/rules/switches.hpp"
 
 namespace bao::check::detail {
 namespace {

@@ -1,6 +1,6 @@
 // The diagnosis stage: at a position where the engine's answers differ from
 // the model's (the checked ruleset, with the switches the run has already
-// found applied), search the catalogue of switches (oracle/rules/switches.hpp:
+// found applied), search the catalogue of switches (oracle/engine/switches.hpp:
 // clause mutants and the other sources' choices) for one under which the
 // oracle answers exactly as the engine did; then pairs, for a position where
 // two deviations show at once; and where nothing explains it, name the first

@@ -20,9 +20,9 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/compare.hpp"
 #include "oracle/core/position.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
-#include "oracle/rules/switches.hpp"
+#include "oracle/engine/switches.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::check::detail {
 

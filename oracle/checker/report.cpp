@@ -14,16 +14,16 @@
 #include <tuple>
 #include <utility>
 
+#include "oracle/catalog/clause.hpp"
+#include "oracle/catalog/sources.hpp"
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
-#include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/json_read.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
-#include "oracle/rules/switches.hpp"
 
 namespace bao::check {
 namespace {

@@ -14,20 +14,20 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/catalog/clause.hpp"
+#include "oracle/catalog/sources.hpp"
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
-#include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/provenance.hpp"
-#include "oracle/core/ruleset.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/core/trace.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/board_svg.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/replay.hpp"
-#include "oracle/rules/switches.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::check {
 namespace {

@@ -20,6 +20,7 @@
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
+#include "oracle/rules/registry.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::check {

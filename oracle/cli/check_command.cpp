@@ -24,10 +24,11 @@
 #include "oracle/core/interrupt.hpp"
 #include "oracle/core/process.hpp"
 #include "oracle/core/provenance.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
-#include "oracle/rules/switches.hpp"
+#include "oracle/engine/switches.hpp"
+#include "oracle/rules/registry.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::cli {
 namespace {

@@ -21,21 +21,21 @@
 #include <sstream>
 #include <vector>
 
+#include "oracle/catalog/clause.hpp"
+#include "oracle/catalog/mutation.hpp"
+#include "oracle/catalog/sources.hpp"
 #include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/check_command.hpp"
 #include "oracle/cli/man_page.hpp"
-#include "oracle/core/clause.hpp"
 #include "oracle/core/data.hpp"
-#include "oracle/core/mutation.hpp"
-#include "oracle/core/ruleset.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
 #include "oracle/protocol/engine_server.hpp"
-#include "oracle/rules/switches.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::cli {
@@ -623,7 +623,7 @@ Output clauses_command(std::string_view ruleset, ClauseFormat format) {
   return format == ClauseFormat::Json ? clauses_json(**rules) : clauses_text(**rules);
 }
 
-// One line per switch of the ruleset (oracle/rules/switches.hpp): its id,
+// One line per switch of the ruleset (oracle/engine/switches.hpp): its id,
 // mutant or choice, the ruleset's clause it departs from, the clause a choice
 // plays as (`-` for a mutant) and what the ruleset then does, in columns.
 Output switches_command(std::string_view ruleset) {

@@ -43,7 +43,7 @@ inline constexpr int kExitInternal = 3;
 
 Output rulesets_command();
 Output clauses_command(std::string_view ruleset, ClauseFormat format);
-// The rule sources (oracle/core/sources.hpp); Json gives one object per source.
+// The rule sources (oracle/catalog/sources.hpp); Json gives one object per source.
 Output sources_command(ClauseFormat format);
 // `position` is BPN or the word `start`.
 Output moves_command(std::string_view ruleset, std::string_view position);
@@ -51,7 +51,7 @@ Output play_command(std::string_view ruleset, std::string_view position,
                     std::span<const std::string> moves, TraceMode trace);
 Output perft_command(std::string_view ruleset, std::string_view position, int depth,
                      PerftMode mode);
-// The ruleset's switches: mutants and choices (oracle/rules/switches.hpp).
+// The ruleset's switches: mutants and choices (oracle/engine/switches.hpp).
 Output switches_command(std::string_view ruleset);
 std::string demo_command();
 

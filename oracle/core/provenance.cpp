@@ -2,11 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <type_traits>
-
-#include "oracle/core/clause.hpp"
 #include "oracle/core/files.hpp"
-#include "oracle/core/ruleset.hpp"
 
 // BAO_COMMIT, written at build time by cmake/commit.cmake.
 #include "bao_commit.hpp"
@@ -42,45 +38,6 @@ std::string ContentHash::hex() const {
   return fmt::format("{:016x}", h_);
 }
 
-namespace {
-
-template <typename E>
-std::uint64_t value(E e) {
-  return static_cast<std::uint64_t>(e);
-}
-
-void add_ruleset(ContentHash& h, const Ruleset& r) {
-  h.add(r.id).add(r.title).add(r.source_file).add(r.start_bpn);
-  h.add(static_cast<std::uint64_t>(r.working_house))
-      .add(static_cast<std::uint64_t>(r.capture_start_max))
-      .add(static_cast<std::uint64_t>(r.cutoff));
-  for (std::uint64_t v :
-       {value(r.kunamua_order), value(r.block), value(r.protection), value(r.house_kutakata),
-        value(r.two_seed), value(r.sole_end_pit), value(r.relay_restriction),
-        value(r.mtaji_capture_houses), value(r.cutoff_rule), value(r.front_empty),
-        value(r.house_scope), value(r.entry_choice), value(r.takasia_exempt), value(r.family),
-        value(r.single_lap.house_stop), value(r.single_lap.capture), value(r.single_lap.goal),
-        static_cast<std::uint64_t>(r.single_lap.quiet_limit)})
-    h.add(v);
-  // Citations holds clause ids only, so its bytes are its value.
-  static_assert(std::has_unique_object_representations_v<Citations>);
-  h.add(std::string_view(reinterpret_cast<const char*>(&r.cite), sizeof r.cite));
-  for (ClauseId id : r.clauses) h.add(clause_name(id));
-}
-
-}  // namespace
-
-std::string catalogue_hash() {
-  static const std::string hash = [] {
-    ContentHash h;
-    for (const Clause& c : all_clauses())
-      h.add(c.name).add(value(c.kind)).add(c.source_file).add(c.section).add(c.paraphrase);
-    for (const Ruleset* r : all_rulesets()) add_ruleset(h, *r);
-    return h.hex();
-  }();
-  return hash;
-}
-
 std::string corpus_hash(std::span<const std::string> positions) {
   ContentHash h;
   h.add(static_cast<std::uint64_t>(positions.size()));
@@ -104,8 +61,8 @@ std::string command_line(int argc, const char* const* argv) {
   return out;
 }
 
-Provenance this_build(std::string corpus, std::string command) {
-  return Provenance{BAO_VERSION, BAO_COMMIT, catalogue_hash(), std::move(corpus),
+Provenance build_provenance(std::string catalogue, std::string corpus, std::string command) {
+  return Provenance{BAO_VERSION, BAO_COMMIT, std::move(catalogue), std::move(corpus),
                     std::move(command)};
 }
 

@@ -16,7 +16,7 @@ namespace bao {
 struct Provenance {
   std::string version;    // the project version, e.g. "0.1.0"
   std::string commit;     // `git describe --always --dirty` of the build's source, or "unknown"
-  std::string catalogue;  // catalogue_hash() of the build
+  std::string catalogue;  // catalogue_hash() of the build (oracle/rules/registry.hpp)
   std::string corpus;     // a ContentHash of the corpus the run used, or "none"
   std::string command;    // the command line, `bao-oracle` and its arguments, shell-quoted
 
@@ -37,12 +37,6 @@ class ContentHash {
   std::uint64_t h_ = 14695981039346656037ull;
 };
 
-// The hash of the clause catalogue (every clause's id, kind, source file,
-// section and paraphrase) and of every ruleset record (its id, title, start
-// position, thresholds, variation points and clause list): two builds with
-// the same catalogue hash decide every rule alike.
-std::string catalogue_hash();
-
 // The hash of a corpus of positions, in order (BPN strings).
 std::string corpus_hash(std::span<const std::string> positions);
 
@@ -55,9 +49,10 @@ std::string command_line(int argc, const char* const* argv);
 // characters no shell treats specially, otherwise in single quotes.
 std::string shell_word(std::string_view word);
 
-// This build's version, commit and catalogue hash, with the given corpus
-// hash and command line.
-Provenance this_build(std::string corpus, std::string command);
+// This build's version and commit, with the given catalogue hash, corpus
+// hash and command line (this_build() in oracle/rules/registry.hpp passes
+// the catalogue's).
+Provenance build_provenance(std::string catalogue, std::string corpus, std::string command);
 
 // The fields in their report order: name and value.
 std::vector<std::pair<std::string_view, std::string>> provenance_fields(const Provenance& p);

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "oracle/core/board.hpp"
-#include "oracle/core/clause.hpp"
+#include "oracle/core/clause_id.hpp"
 #include "oracle/core/enum_names.hpp"
 #include "oracle/core/position.hpp"
 

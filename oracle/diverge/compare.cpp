@@ -6,10 +6,10 @@
 #include <cassert>
 #include <tuple>
 
-#include "oracle/core/mutation.hpp"
+#include "oracle/catalog/mutation.hpp"
 #include "oracle/diverge/internal.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
-#include "oracle/rules/switches.hpp"
 
 namespace bao::diverge {
 

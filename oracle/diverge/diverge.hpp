@@ -24,10 +24,10 @@
 #include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/core/text.hpp"  // kMaxShards
 #include "oracle/core/trace.hpp"
 #include "oracle/notation/replay.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::diverge {
 

@@ -30,7 +30,7 @@ struct Sample {
   std::span<const Move> line;
 };
 
-// A switch of a ruleset (oracle/rules/switches.hpp: a clause mutant or
+// A switch of a ruleset (oracle/engine/switches.hpp: a clause mutant or
 // another source's choice for one of its variation points), as the record
 // it makes and the clause of the ruleset it departs from: used to name the
 // rule that forbids a move no trace step explains.

@@ -20,6 +20,7 @@
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/internal.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/registry.hpp"
 
 namespace bao::diverge {
 namespace {

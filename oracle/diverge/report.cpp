@@ -10,8 +10,8 @@
 #include <set>
 #include <span>
 
+#include "oracle/catalog/sources.hpp"
 #include "oracle/core/files.hpp"
-#include "oracle/core/sources.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/diverge/pages.hpp"

@@ -11,6 +11,7 @@
 
 #include "oracle/diverge/internal.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/registry.hpp"
 
 namespace bao::diverge {
 namespace {

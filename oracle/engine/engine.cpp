@@ -10,10 +10,10 @@
 #include <array>
 
 #include "oracle/engine/single_lap.hpp"
-#include "oracle/engine/turn.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/abstract_play/kutakatia.hpp"
 #include "oracle/rules/guide/takasia.hpp"
+#include "oracle/rules/turn.hpp"
 
 namespace bao {
 namespace detail {

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/notation/board_svg.hpp"
 

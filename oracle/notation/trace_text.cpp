@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "oracle/catalog/clause.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao {

@@ -17,9 +17,9 @@
 
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
-#include "oracle/rules/switches.hpp"
 
 #ifndef BAO_VERSION
 #define BAO_VERSION "unknown"

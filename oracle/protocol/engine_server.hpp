@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "oracle/core/position.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/core/trace.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::protocol {
 
@@ -41,7 +41,7 @@ inline constexpr std::uint64_t kMaxServerPerftPositions = 6'000'000;
 
 class EngineServer {
  public:
-  // With switches (oracle/rules/switches.hpp: mutant names and choice ids),
+  // With switches (oracle/engine/switches.hpp: mutant names and choice ids),
   // every ruleset the session selects is played with all of them applied (a
   // deliberately faulty engine for the checker's tests); a ruleset one of
   // them is not a switch of is refused. `rules` must be one they all apply

@@ -13,10 +13,10 @@
 #include <sstream>
 #include <unordered_map>
 
-#include "oracle/core/clause.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {

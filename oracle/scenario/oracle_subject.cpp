@@ -3,10 +3,10 @@
 // exercises the notation as well as the rules.
 #include <fmt/format.h>
 
-#include "oracle/core/ruleset.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {

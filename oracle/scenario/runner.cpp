@@ -13,11 +13,12 @@
 #include <set>
 #include <sstream>
 
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/registry.hpp"
+#include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
 namespace bao::scenario {

@@ -16,9 +16,9 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/catalog/mutation.hpp"
 #include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
-#include "oracle/core/mutation.hpp"
 #include "oracle/core/provenance.hpp"
 
 namespace bao::scenario {
@@ -169,7 +169,7 @@ class Subject {
 };
 
 // The oracle's own engine as a subject (oracle/engine/engine.hpp). Given a
-// mutant (oracle/core/mutation.hpp), it plays every ruleset with that clause
+// mutant (oracle/catalog/mutation.hpp), it plays every ruleset with that clause
 // deliberately broken: the mutation test runs the scenarios against each
 // mutant and expects some scenario to fail. A ruleset the mutant's clause
 // does not govern is not supported (its cases are skipped).

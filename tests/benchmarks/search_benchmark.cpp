@@ -32,8 +32,8 @@
 #include "oracle/checker/engine_probe.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
-#include "oracle/rules/switches.hpp"
 
 namespace {
 

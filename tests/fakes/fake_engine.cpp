@@ -52,8 +52,8 @@
 #include <thread>
 #include <vector>
 
-#include "oracle/core/ruleset.hpp"
 #include "oracle/protocol/engine_server.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 // Source: 000_e996fb56c9001892.txt, the kutakatia paragraphs.
 #pragma once
 
-#include "oracle/engine/turn.hpp"
+#include "oracle/rules/turn.hpp"
 
 namespace bao::detail::ap {
 

@@ -5,7 +5,7 @@
 #include <span>
 #include <string_view>
 
-#include "oracle/core/ruleset.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao {
 

@@ -4,7 +4,7 @@
 // in the turn loop and the move generator (oracle/engine/engine.cpp).
 #pragma once
 
-#include "oracle/engine/turn.hpp"
+#include "oracle/rules/turn.hpp"
 
 namespace bao::detail::guide {
 

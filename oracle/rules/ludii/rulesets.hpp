@@ -1,6 +1,6 @@
 #pragma once
 
-#include "oracle/core/ruleset.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao {
 

@@ -9,9 +9,9 @@
 #include <span>
 #include <string_view>
 
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
+#include "oracle/catalog/mutation.hpp"
 #include "oracle/core/expected.hpp"
-#include "oracle/core/mutation.hpp"
 
 namespace bao {
 
@@ -192,7 +192,7 @@ struct Citations {
 struct Ruleset {
   std::string_view id;           // protocol id, e.g. "ap-zanzibar"
   std::string_view title;        // one line for listings
-  std::string_view source_file;  // its rule source's file (oracle/core/sources.hpp)
+  std::string_view source_file;  // its rule source's file (oracle/catalog/sources.hpp)
   std::string_view start_bpn;    // the start position, in BPN
   int working_house = 6;         // a house with status works while it holds this many
   int capture_start_max = 15;    // mtaji phase: a capture starts from 2..this many seeds

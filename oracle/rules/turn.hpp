@@ -10,8 +10,8 @@
 #include "oracle/core/board.hpp"
 #include "oracle/core/move.hpp"
 #include "oracle/core/position.hpp"
-#include "oracle/core/ruleset.hpp"
 #include "oracle/core/trace.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao::detail {
 

@@ -6,7 +6,7 @@
 // an answer of the ruleset (it is then not offered). A record that a
 // combination of values would make but the engine cannot play is refused by
 // incoherence().
-#include "oracle/rules/switches.hpp"
+#include "oracle/engine/switches.hpp"
 
 #include <fmt/format.h>
 

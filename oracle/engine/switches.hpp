@@ -1,5 +1,5 @@
 // Switches: the catalogue of ways a ruleset can be played otherwise. A switch
-// is either a clause mutant (oracle/core/mutation.hpp: a deliberately wrong
+// is either a clause mutant (oracle/catalog/mutation.hpp: a deliberately wrong
 // variant of one clause) or a *choice*: another value of one of the ruleset
 // record's variation points or thresholds, the way another source decided
 // the same question (ap-zanzibar's end-of-turn front-row check played the
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "oracle/core/expected.hpp"
-#include "oracle/core/ruleset.hpp"
+#include "oracle/rules/ruleset.hpp"
 
 namespace bao {
 
@@ -53,7 +53,7 @@ struct Switch {
 // point by variation point. Only values that some ruleset of the same turn
 // family uses are offered as choices, and only those that can change an
 // answer of `rules` and that the engine can play with the rest of its
-// record (oracle/rules/switches.cpp says which are left out, and why).
+// record (oracle/engine/switches.cpp says which are left out, and why).
 std::vector<Switch> switches_for(const Ruleset& rules);
 
 // The switch of `rules` with this id, if any.

@@ -10,6 +10,8 @@
 #include <span>
 #include <string_view>
 
+#include "oracle/core/clause_id.hpp"
+
 namespace bao {
 
 enum class ClauseId : std::uint16_t {
@@ -34,7 +36,7 @@ struct Clause {
   ClauseId id;
   std::string_view name;  // stable dotted id, e.g. "ap.capture.entry-kichwa-kimbi"
   ClauseKind kind;
-  std::string_view source_file;  // its rule source's file (oracle/core/sources.hpp)
+  std::string_view source_file;  // its rule source's file (oracle/catalog/sources.hpp)
   std::string_view section;      // section heading or topic, with a few words cited
   std::string_view paraphrase;   // one line, in our own words
 };

@@ -12,7 +12,7 @@
 #include <span>
 #include <string_view>
 
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
 
 namespace bao {
 

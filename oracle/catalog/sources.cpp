@@ -1,9 +1,9 @@
-#include "oracle/core/sources.hpp"
+#include "oracle/catalog/sources.hpp"
 
 #include <fmt/format.h>
 #include <array>
 
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
 
 namespace bao {
 namespace {

@@ -1,4 +1,4 @@
-#include "oracle/core/clause.hpp"
+#include "oracle/catalog/clause.hpp"
 
 #include <array>
 #include <cassert>
