@@ -11,8 +11,12 @@
 
 #include "oracle/engine/single_lap.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/abstract_play/bawo.hpp"
 #include "oracle/rules/abstract_play/kutakatia.hpp"
+#include "oracle/rules/guide/namua.hpp"
 #include "oracle/rules/guide/takasia.hpp"
+#include "oracle/rules/ludii/namua.hpp"
+#include "oracle/rules/site_kiswahili/namua.hpp"
 #include "oracle/rules/turn.hpp"
 
 namespace bao {
@@ -519,91 +523,6 @@ std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
   return mask;
 }
 
-// ap.bawo.kutakata-start-order: pits with house status (the kuu) never take
-// part in the first two steps, working or not.
-// ap.bawo.kuu-start-exactly-eight: the kuu alone may start holding exactly 8,
-// counted before the placement (ap.kunamua.eligibility-before-placement).
-std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
-                                std::uint8_t multi) {
-  constexpr int kKuuStartCount = 8;
-  const Side me = pos.to_move;
-  std::uint8_t kuu = 0;
-  for (Pit p = 0; p < kRowLength; ++p)
-    if (pos.has_house(me, p)) kuu |= std::uint8_t(1u << p);
-  const bool any_count = mutated(rules, Mutation::BawoKuuStartAnyCount);  // MUTANT
-  if (mutated(rules, Mutation::BawoKuuInOrder))  // MUTANT: only working kuu excluded
-    for (Pit p = 0; p < kRowLength; ++p)
-      if (pos.at(me, p) < rules.working_house) kuu &= std::uint8_t(~(1u << p));
-  // 1. A non-kuu front pit holding 2 or more, if any.
-  if (multi & ~kuu) return multi & std::uint8_t(~kuu);
-  // 2. Otherwise any occupied non-kuu front pit (all singles).
-  if (occupied & ~kuu) return occupied & std::uint8_t(~kuu);
-  // 3. The kuu as the only occupied front pit, holding exactly 8 before placement
-  //    (ap.kunamua.eligibility-before-placement).
-  const int placed = mutated(rules, Mutation::EligibilityAfterPlacement) ? 1 : 0;  // MUTANT
-  std::uint8_t out = 0;
-  for (Pit p = 0; p < kRowLength; ++p)
-    if ((occupied & kuu & (1u << p)) && (pos.at(me, p) + placed == kKuuStartCount || any_count))
-      out |= std::uint8_t(1u << p);
-  // 4. Otherwise no move.
-  return out;
-}
-
-// guide.namua.takata-start: pits of 2 or more (before the addition), single
-// pieces only when there are none or while the house is owned, and never an
-// owned house of 6 or more.
-std::uint8_t guide_takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
-                               std::uint8_t multi) {
-  constexpr int kHouseStop = 6;
-  const Side me = pos.to_move;
-  std::uint8_t big_house = 0;
-  bool owns_house = false;
-  for (Pit p = 0; p < kRowLength; ++p) {
-    if (!pos.has_house(me, p)) continue;
-    owns_house = true;
-    if (pos.at(me, p) >= kHouseStop) big_house |= std::uint8_t(1u << p);
-  }
-  const std::uint8_t allowed = occupied & std::uint8_t(~big_house);
-  if (owns_house || mutated(rules, Mutation::GuideSinglesAlways)) return allowed;  // MUTANT
-  return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
-}
-
-// site.kiswahili.place-occupied and site.kiswahili.house-two-seed: without a
-// capture, the seed goes into any occupied front pit except a house, which
-// only takes it for the two-seed start (two_piece_house).
-// INTERPRETATION: site.interp.kiswahili-singles-may-start -- lone seeds too.
-std::uint8_t site_kiswahili_takata_pits(const Ruleset& rules, const Position& pos,
-                                        std::uint8_t occupied, std::uint8_t multi) {
-  const Side me = pos.to_move;
-  std::uint8_t houses = 0;
-  for (Pit p = 0; p < kRowLength; ++p)
-    if (pos.has_house(me, p)) houses |= std::uint8_t(1u << p);
-  if (mutated(rules, Mutation::SiteKiswPlaceEmpty)) occupied = 0xFF;  // MUTANT
-  if (mutated(rules, Mutation::SiteKiswHouseWholeStart)) houses = 0;  // MUTANT
-  const std::uint8_t allowed = occupied & std::uint8_t(~houses);
-  if (mutated(rules, Mutation::SiteKiswSinglesLast) && (multi & allowed))  // MUTANT
-    return multi & allowed;
-  return allowed;
-}
-
-// ludii.house.not-emptied and ludii.namua.singles: without a capture the seed
-// never goes into the house (while it holds 6 or more, unemptied), and a pit
-// of one only takes it when no occupied front pit holds more or while the
-// house stands.
-// INTERPRETATION: ludii.interp.judged-before-placement,
-// ludii.interp.singles-takata-only (captures from lone seeds stay open).
-std::uint8_t ludii_takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
-                               std::uint8_t multi) {
-  const Side me = pos.to_move;
-  std::uint8_t house = 0;
-  for (Pit p = 0; p < kRowLength; ++p)
-    if (is_working_house(rules, pos, me, p)) house |= std::uint8_t(1u << p);
-  const std::uint8_t allowed =
-      mutated(rules, Mutation::LudiiHouseEmptied) ? occupied : occupied & std::uint8_t(~house);
-  if (house || mutated(rules, Mutation::GuideSinglesAlways)) return allowed;  // MUTANT
-  return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
-}
-
 // ap.kunamua.kutakata-start-order (with ap.nyumba.no-kutakata-start,
 // ap.kunamua.eligibility-before-placement and ap.kutakatia.no-start): the
 // front pits a kunamua kutakata may start from, judged before placement.
@@ -633,13 +552,13 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
       // 3. Otherwise every occupied front pit (all singles).
       return occupied;
     case KunamuaKutakataOrder::ApBawo:
-      return bawo_kutakata_pits(rules, pos, occupied, multi);
+      return ap::bawo_kutakata_pits(rules, pos, occupied, multi);
     case KunamuaKutakataOrder::Guide:
-      return guide_takata_pits(rules, pos, occupied, multi);
+      return guide::takata_pits(rules, pos, occupied, multi);
     case KunamuaKutakataOrder::SiteKiswahili:
-      return site_kiswahili_takata_pits(rules, pos, occupied, multi);
+      return site_kiswahili::takata_pits(rules, pos, occupied, multi);
     case KunamuaKutakataOrder::Ludii:
-      return ludii_takata_pits(rules, pos, occupied, multi);
+      return ludii::takata_pits(rules, pos, occupied, multi);
   }
   return 0;
 }

@@ -1,0 +1,37 @@
+#include "oracle/rules/abstract_play/bawo.hpp"
+
+#include "oracle/rules/turn.hpp"
+
+namespace bao::detail::ap {
+
+// ap.bawo.kutakata-start-order: pits with house status (the kuu) never take
+// part in the first two steps, working or not.
+// ap.bawo.kuu-start-exactly-eight: the kuu alone may start holding exactly 8,
+// counted before the placement (ap.kunamua.eligibility-before-placement).
+std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
+                                std::uint8_t multi) {
+  constexpr int kKuuStartCount = 8;
+  const Side me = pos.to_move;
+  std::uint8_t kuu = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (pos.has_house(me, p)) kuu |= std::uint8_t(1u << p);
+  const bool any_count = mutated(rules, Mutation::BawoKuuStartAnyCount);  // MUTANT
+  if (mutated(rules, Mutation::BawoKuuInOrder))  // MUTANT: only working kuu excluded
+    for (Pit p = 0; p < kRowLength; ++p)
+      if (pos.at(me, p) < rules.working_house) kuu &= std::uint8_t(~(1u << p));
+  // 1. A non-kuu front pit holding 2 or more, if any.
+  if (multi & ~kuu) return multi & std::uint8_t(~kuu);
+  // 2. Otherwise any occupied non-kuu front pit (all singles).
+  if (occupied & ~kuu) return occupied & std::uint8_t(~kuu);
+  // 3. The kuu as the only occupied front pit, holding exactly 8 before placement
+  //    (ap.kunamua.eligibility-before-placement).
+  const int placed = mutated(rules, Mutation::EligibilityAfterPlacement) ? 1 : 0;  // MUTANT
+  std::uint8_t out = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if ((occupied & kuu & (1u << p)) && (pos.at(me, p) + placed == kKuuStartCount || any_count))
+      out |= std::uint8_t(1u << p);
+  // 4. Otherwise no move.
+  return out;
+}
+
+}  // namespace bao::detail::ap

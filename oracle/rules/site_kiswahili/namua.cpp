@@ -1,0 +1,25 @@
+#include "oracle/rules/site_kiswahili/namua.hpp"
+
+#include "oracle/rules/turn.hpp"
+
+namespace bao::detail::site_kiswahili {
+
+// site.kiswahili.place-occupied and site.kiswahili.house-two-seed: without a
+// capture, the seed goes into any occupied front pit except a house, which
+// only takes it for the two-seed start (two_piece_house).
+// INTERPRETATION: site.interp.kiswahili-singles-may-start -- lone seeds too.
+std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
+                         std::uint8_t multi) {
+  const Side me = pos.to_move;
+  std::uint8_t houses = 0;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (pos.has_house(me, p)) houses |= std::uint8_t(1u << p);
+  if (mutated(rules, Mutation::SiteKiswPlaceEmpty)) occupied = 0xFF;  // MUTANT
+  if (mutated(rules, Mutation::SiteKiswHouseWholeStart)) houses = 0;  // MUTANT
+  const std::uint8_t allowed = occupied & std::uint8_t(~houses);
+  if (mutated(rules, Mutation::SiteKiswSinglesLast) && (multi & allowed))  // MUTANT
+    return multi & allowed;
+  return allowed;
+}
+
+}  // namespace bao::detail::site_kiswahili

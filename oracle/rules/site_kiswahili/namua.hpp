@@ -1,0 +1,19 @@
+// The play site's Kiswahili rules: the front pits a seed may be placed in
+// without a capture. The turn engine calls it where the record says
+// KunamuaKutakataOrder::SiteKiswahili (oracle/engine/engine.cpp).
+#pragma once
+
+#include <cstdint>
+
+#include "oracle/core/position.hpp"
+#include "oracle/rules/ruleset.hpp"
+
+namespace bao::detail::site_kiswahili {
+
+// `occupied` and `multi`: the mover's front pits that may start at all and
+// those of them holding 2 or more, as masks (bit p: front pit p), judged
+// before placement; the result is a mask of the same kind.
+std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
+                         std::uint8_t multi);
+
+}  // namespace bao::detail::site_kiswahili
