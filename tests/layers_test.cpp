@@ -35,9 +35,9 @@ int layer_of(const std::string& path) {
   // reads them, and they include nothing.
   if (under(path, "oracle/rules/") && path.ends_with(".def")) return 0;
   static const std::vector<std::pair<std::string, int>> kLayers{
-      {"oracle/core/", 1},     {"oracle/catalog/", 2},  {"oracle/notation/", 3},
-      {"oracle/rules/", 4},    {"oracle/engine/", 5},   {"oracle/protocol/", 6},
-      {"oracle/scenario/", 6}, {"oracle/checker/", 7},  {"oracle/diverge/", 7},
+      {"oracle/core/", 1},     {"oracle/catalog/", 2}, {"oracle/notation/", 3},
+      {"oracle/rules/", 4},    {"oracle/engine/", 5},  {"oracle/protocol/", 6},
+      {"oracle/scenario/", 6}, {"oracle/checker/", 7}, {"oracle/diverge/", 7},
       {"oracle/cli/", 8},
   };
   for (const auto& [folder, layer] : kLayers)
