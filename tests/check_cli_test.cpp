@@ -236,7 +236,10 @@ TEST(CheckCli, JobsAndShardsGiveTheSameFindingsAsOneProcess) {
 // own findings (shrinking, settling, minimising).
 nlohmann::json split_free_stats(const nlohmann::json& report) {
   nlohmann::json s = report.at("stats");
-  for (const char* key : {"seconds", "followup_requests", "settled_deviations", "settled_findings"})
+  // What each process does for its own findings (docs/checker.md,
+  // "Sharding"): probe rounds are played under what the process found.
+  for (const char* key : {"seconds", "followup_requests", "settled_deviations", "settled_findings",
+                          "probe_rounds", "probe_games"})
     s.erase(key);
   return s;
 }
@@ -627,6 +630,9 @@ TEST(CheckCli, BadInputIsExitStatusTwoWithOneLine) {
       {"check", "--engine", "'unbalanced", "--ruleset", "ap-zanzibar"},
       {"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--shard", "2/2"},
       {"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--jobs", "0"},
+      {"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--given", "no-such"},
+      {"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--given",
+       "house-works-at-seven,working-house=8"},
       {"check", "--ruleset", "ap-zanzibar"},
       {"report", "merge", "/no/such/report.json"},
   };
@@ -1012,8 +1018,9 @@ TEST(CheckCli, RulesetAllSaysWhatItDoesNotCheck) {
 // --game and --corpus-hash belong to one ruleset: refused with all, before
 // any engine starts.
 TEST(CheckCli, RulesetAllRefusesWhatBelongsToOneRuleset) {
-  for (const std::vector<std::string>& extra :
-       {std::vector<std::string>{"--game", "3"}, {"--corpus-hash", "0123456789abcdef"}}) {
+  for (const std::vector<std::string>& extra : {std::vector<std::string>{"--game", "3"},
+                                                {"--corpus-hash", "0123456789abcdef"},
+                                                {"--given", "no-relay"}}) {
     std::vector<std::string> args{"check", "--engine", "/no/such/engine", "--ruleset", "all"};
     args.insert(args.end(), extra.begin(), extra.end());
     const RunResult r = run_oracle(args);

@@ -328,6 +328,45 @@ TEST(Diagnosis, TwoValuesOfOneVariationPointAreOneDeviation) {
   EXPECT_TRUE(r.findings.empty()) << summary_text(r);
 }
 
+// No relay at all hides a house working from 7 seeds: the plan's starts
+// show the house mutant against the plain ruleset, where a relay ends in
+// the house, and without relays the engine answers there as no-relay
+// alone does. Every game finds no-relay and none the house (within 50,000
+// requests, before probe rounds). A probe round under no-relay sweeps for
+// the starts where the house shows on top of it, finds it, and its
+// witness's game replays with --given no-relay.
+TEST(Diagnosis, AProbeRoundFindsWhatAnotherDeviationHides) {
+  const Ruleset& rules = ruleset("guide-v2");
+  auto probe = served_with(rules, {"house-works-at-seven", "no-relay"});
+  ASSERT_TRUE(probe);
+  CheckOptions o = budget_options("guide-v2", 50'000, 1);
+  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  const CheckResult r = run(*probe, o);
+  std::map<std::string, const Deviation*> got;
+  for (const Deviation& d : r.deviations) got[d.switch_id] = &d;
+  ASSERT_EQ(got.size(), 2u) << summary_text(r);
+  ASSERT_TRUE(got.count("no-relay")) << summary_text(r);
+  ASSERT_TRUE(got.count("house-works-at-seven")) << summary_text(r);
+  EXPECT_TRUE(r.findings.empty()) << summary_text(r);
+  EXPECT_GE(r.stats.probe_rounds, 1u);
+  EXPECT_GE(r.stats.probe_games, 1u);
+  const Finding& w = got["house-works-at-seven"]->witness;
+  EXPECT_EQ(w.given, std::vector<std::string>{"no-relay"});
+  EXPECT_NE(reproduce_command(r, w).find(" --given no-relay "), std::string::npos)
+      << reproduce_command(r, w);
+  // The reproduction: that one game, under no-relay from its start.
+  CheckOptions again = o;
+  again.request_budget = 0;
+  again.only_game = w.game;
+  again.given = w.given;
+  const CheckResult one = run(*probe, again);
+  EXPECT_EQ(one.stats.games, 1u);
+  ASSERT_EQ(one.deviations.size(), 1u) << summary_text(one);
+  EXPECT_EQ(one.deviations[0].switch_id, "house-works-at-seven");
+  EXPECT_EQ(one.deviations[0].witness.found_at, w.found_at);
+  EXPECT_EQ(one.stats.probe_rounds, 0u);  // a replay plays its game only
+}
+
 // --budget bounds the requests of the whole run: minimising a witness
 // stops where the budget does (it asked up to 400 boards regardless, some
 // 2,000 requests past a budget of 600). What passes the budget is at most

@@ -131,6 +131,11 @@ struct Finding {
   // The switches the oracle had applied where this was shown (the engine's
   // other deviations); empty when the plain ruleset was the reference.
   std::vector<std::string> context;
+  // The switches modelled from the start of the game that found it (the
+  // accepted ones, and in a probe round the run's deviations so far): the
+  // reproduction gives them as --given, so that the game is played again
+  // under the same model.
+  std::vector<std::string> given;
   // Unexplained findings: how the clause in `clauses` was worked out.
   std::string departure;
   // Why no game of the ruleset could reach `position` (more seeds than
@@ -247,6 +252,10 @@ struct CheckOptions {
   // Clauses whose deviations, however they are found, are accepted.
   std::vector<std::string> accepted_clauses;
   std::vector<std::string> accepted_clause_reasons;  // one per `accepted_clauses`
+  // Switches modelled from the start like the accepted ones, but not
+  // accepted (--given): what a reproduction of a probe round's game gives,
+  // the deviations that round had found.
+  std::vector<std::string> given;
   // Asked between engine questions; once true the run stops as soon as it
   // can: no new game, the current one given up where it stands (what it
   // diagnosed before stays, what it was diagnosing is dropped, and a fault
@@ -290,6 +299,11 @@ struct Stats {
   // others cover, and unexplained differences they explain, dropped.
   int settled_deviations = 0;
   int settled_findings = 0;
+  // Probe rounds (docs/checker.md, "Probe rounds"): games played under the
+  // model of the engine the run had found so far, aimed at the switches
+  // that would show on top of it. Their requests count as follow-up.
+  std::uint64_t probe_rounds = 0;
+  std::uint64_t probe_games = 0;
   // Coverage: at how many compared positions of the games' first runs
   // the oracle's traces cited each clause, and each boundary side was met
   // (docs/checker.md, "Search").

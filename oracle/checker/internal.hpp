@@ -66,11 +66,20 @@ bool answers_differ(const Ruleset& a, const Ruleset& b, const Position& pos);
 // --shard).
 class Plan {
  public:
+  // `sweep`: candidates tried for a start that shows one switch. `others`:
+  // rulesets the sweep also finds a start for, each where it answers
+  // otherwise than `rules`, before the switches' (a probe round's model
+  // without one of its switches: where that switch shows), by name.
   Plan(const Ruleset& rules, const std::vector<Position>& corpus, std::uint64_t seed,
-       const std::vector<Switch>& switches);
+       const std::vector<Switch>& switches, int sweep = kSweepCandidates,
+       const std::vector<std::pair<std::string, Ruleset>>& others = {});
+  static constexpr int kSweepCandidates = 4000;
   // The start of the k-th guided game; nullopt once the plan has nothing
   // left to aim at.
   std::optional<Position> start(std::size_t k);
+  // How many of the first starts are the sweep's (a start for each switch
+  // that some candidate shows): a probe round plays those.
+  std::size_t sweep_length();
   // Items ("clause:ID", "boundary:ID", "switch:ID") no start met.
   std::vector<std::string> unmet() const;
 
@@ -98,7 +107,9 @@ class Plan {
   std::size_t next_corpus_ = 0;
   std::optional<Position> walking_;  // the random game walk() is in
   int walk_plies_ = 0;
-  std::size_t sweep_ = 0;  // the next switch the first starts look for
+  int sweep_candidates_;
+  std::size_t sweep_ = 0;                 // the next switch the first starts look for
+  std::optional<std::size_t> sweep_end_;  // starts_.size() when the sweep ended
   std::uint64_t made_ = 0;
   int round_ = 0;
   bool done_ = false;
@@ -229,6 +240,8 @@ std::string slug(std::string_view s);
 // The stable names of a finding's and a deviation's witness scenarios.
 std::string witness_id(const CheckResult& r, const Finding& f, std::size_t index);
 std::string deviation_id(const CheckResult& r, const Deviation& d);
+// "probe rounds: 2 (57 games ...)" when the run played probe rounds, else empty.
+std::string probe_text(const Stats& s);
 // "reached from the start in 3 moves", "built: ...".
 std::string origin_text(const Finding& f);
 // The reference the witness's oracle answers come from: the ruleset, with

@@ -87,6 +87,7 @@ json finding_json(const Finding& f) {
           {"occurrences", f.occurrences},
           {"origin", f.origin},
           {"context", f.context},
+          {"given", f.given},
           {"departure", f.departure},
           {"impossible", f.impossible}};
 }
@@ -120,6 +121,8 @@ Finding finding_from(const json& j) {
   f.occurrences = whole<std::uint64_t>(j, "occurrences");
   f.origin = j.at("origin").get<std::string>();
   f.context = j.at("context").get<std::vector<std::string>>();
+  // Absent from the reports of versions without probe rounds.
+  if (j.contains("given")) f.given = j.at("given").get<std::vector<std::string>>();
   f.departure = j.at("departure").get<std::string>();
   f.impossible = j.at("impossible").get<std::string>();
   return f;
@@ -244,10 +247,19 @@ std::string deviation_id(const CheckResult& r, const Deviation& d) {
 }
 
 // "reached from the start in 3 moves", "built by minimising ...".
+std::string probe_text(const Stats& s) {
+  if (s.probe_rounds == 0) return {};
+  return fmt::format(
+      "probe rounds: {} ({} games under the deviations found so far, aimed at what they hide; "
+      "their requests are follow-up)",
+      s.probe_rounds, s.probe_games);
+}
+
 std::string origin_text(const Finding& f) {
-  const std::string from = f.origin == "corpus"   ? "a scenario position"
-                           : f.origin == "random" ? "a random valid position"
-                                                  : "the start";
+  const std::string from = f.origin == "corpus"    ? "a scenario position"
+                           : f.origin == "random"  ? "a random valid position"
+                           : f.origin == "planned" ? "a start the search planned"
+                                                   : "the start";
   if (f.origin == "built")
     return fmt::format("built: the board a game reached ({} seeds) with {} cuts", f.found_seeds,
                        f.minimise_steps);
@@ -318,6 +330,7 @@ using detail::kInterruptedHolds;
 using detail::minimised_text;
 using detail::open_deviations;
 using detail::origin_text;
+using detail::probe_text;
 using detail::reference_text;
 using detail::shell_quote;
 using detail::slug;
@@ -331,6 +344,9 @@ std::string reproduce_command(const CheckResult& r, const Finding& f) {
                                     shell_quote(r.command), f.ruleset, f.seed, f.game);
   if (r.options.search != Search::Coverage)
     command += fmt::format(" --search {}", to_string(r.options.search));
+  // The game was played under these switches from its start (a probe
+  // round's model, or the accepted ones): the same model plays it again.
+  if (!f.given.empty()) command += " --given " + join(f.given, ",");
   // The games a seed makes depend on the corpus: the reproduction asks for
   // the same one, and --corpus-hash refuses to run with another.
   const std::string& corpus = r.provenance.corpus;
@@ -372,6 +388,7 @@ std::string to_json(const CheckResult& r) {
             {"request_budget", o.request_budget},
             {"search", to_string(o.search)},
             {"accept", accept_list},
+            {"given", o.given},
             {"corpus_paths", o.corpus_paths},
             {"corpus_found", o.corpus_found},
             {"shard", fmt::format("{}/{}", o.shard_index, o.shard_count)},
@@ -385,6 +402,8 @@ std::string to_json(const CheckResult& r) {
               {"followup_requests", r.stats.followup_requests},
               {"settled_deviations", r.stats.settled_deviations},
               {"settled_findings", r.stats.settled_findings},
+              {"probe_rounds", r.stats.probe_rounds},
+              {"probe_games", r.stats.probe_games},
               {"seconds", r.stats.seconds},
               {"interrupted", r.stats.interrupted},
               {"stop_after", r.stats.stop_after},
@@ -431,6 +450,10 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
     if (auto e = position(key + ".position", f.position, false)) return e;
     if (auto e = position(key + ".start", f.start, true)) return e;
     if (auto e = position(key + ".found_at", f.found_at, false)) return e;
+    for (std::size_t i = 0; i < f.given.size(); ++i)
+      if (!find_switch(*rules, f.given[i]))
+        return fmt::format("{}.given[{}]: '{}' is not a switch of {}", key, i, f.given[i],
+                           rules->id);
     if (!f.move.empty() && !f.position.empty()) {
       const auto p = parse_bpn(f.position);
       if (auto m = parse_move(f.move, p->to_move); !m)
@@ -450,6 +473,9 @@ std::optional<std::string> invalid_content(const CheckResult& r) {
   }
   for (std::size_t i = 0; i < r.findings.size(); ++i)
     if (auto e = finding(fmt::format("unexplained[{}]", i), r.findings[i])) return e;
+  for (std::size_t i = 0; i < r.options.given.size(); ++i)
+    if (!find_switch(*rules, r.options.given[i]))
+      return fmt::format("given[{}]: '{}' is not a switch of {}", i, r.options.given[i], rules->id);
   for (std::size_t i = 0; i < r.options.accepted.size(); ++i)
     if (!find_switch(*rules, r.options.accepted[i]))
       return fmt::format("accept[{}].switch: '{}' is not a switch of {}", i, r.options.accepted[i],
@@ -507,6 +533,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
         r.options.accepted_clause_reasons.push_back(a.at("reason").get<std::string>());
       }
     }
+    // Absent from the reports of versions without --given.
+    if (j.contains("given")) r.options.given = j.at("given").get<std::vector<std::string>>();
     // Reports written before the corpus was recorded have no key.
     if (j.contains("corpus_paths"))
       r.options.corpus_paths = j.at("corpus_paths").get<std::vector<std::string>>();
@@ -523,6 +551,9 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
       r.stats.followup_requests = whole<std::uint64_t>(s, "followup_requests");
     r.stats.settled_deviations = whole<int>(s, "settled_deviations");
     r.stats.settled_findings = whole<int>(s, "settled_findings");
+    // Absent from the reports of versions without probe rounds.
+    if (s.contains("probe_rounds")) r.stats.probe_rounds = whole<std::uint64_t>(s, "probe_rounds");
+    if (s.contains("probe_games")) r.stats.probe_games = whole<std::uint64_t>(s, "probe_games");
     r.stats.seconds = s.at("seconds").get<double>();
     // Absent from the reports of versions before interruption was kept.
     r.stats.interrupted = s.value("interrupted", false);
@@ -593,6 +624,7 @@ static std::string summary_text_raw(const CheckResult& r) {
       s.seconds > 0 ? double(s.positions) / s.seconds : 0.0);
   if (s.interrupted) out = fmt::format("{}: {}\n", interrupted_text(r), kInterruptedHolds) + out;
   if (s.stop_after > 0) out += stopped_text(r) + "\n";
+  if (const std::string probes = probe_text(s); !probes.empty()) out += probes + "\n";
   {
     const CoverageSummary c = coverage_summary(r.options.ruleset, s);
     out += fmt::format("coverage ({} search): {}\n", to_string(r.options.search), coverage_text(c));
@@ -712,6 +744,8 @@ std::string to_markdown(const CheckResult& r) {
       "cannot represent them): {}; protocol requests: {} while playing the games, {} to shrink, "
       "settle and minimise\n",
       s.games, s.positions, s.moves, s.skipped, s.requests, s.followup_requests);
+  if (const std::string probes = probe_text(s); !probes.empty())
+    out += fmt::format("- {}\n", md_text(probes));
   out += fmt::format("- games with a deviation, an unexplained difference or a fault: {}\n\n",
                      s.failing_games);
   {

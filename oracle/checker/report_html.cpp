@@ -36,6 +36,7 @@ using detail::deviation_id;
 using detail::interrupted_text;
 using detail::open_deviations;
 using detail::origin_text;
+using detail::probe_text;
 using detail::reference_text;
 using detail::stopped_text;
 using detail::witness_id;
@@ -301,9 +302,10 @@ std::string run_html(const CheckResult& r) {
       "<li>games: {}; positions compared: {}; moves compared: {}; positions skipped (the "
       "engine cannot represent them): {}; protocol requests: {} while playing the games, {} to "
       "shrink, settle and minimise</li>\n<li>games with a deviation, an unexplained difference "
-      "or a fault: {}</li>\n</ul>\n",
+      "or a fault: {}</li>\n{}</ul>\n",
       code(r.command), code(r.options.ruleset), r.options.seed, corpus.empty() ? "none" : corpus,
-      s.games, s.positions, s.moves, s.skipped, s.requests, s.followup_requests, s.failing_games);
+      s.games, s.positions, s.moves, s.skipped, s.requests, s.followup_requests, s.failing_games,
+      probe_text(s).empty() ? "" : "<li>" + h(probe_text(s)) + "</li>\n");
 }
 
 std::string deviations_html(const CheckResult& r) {

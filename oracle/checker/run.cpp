@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <map>
 #include <set>
@@ -56,6 +57,38 @@ class SilentListener final : public rc::detail::TestListener {
   int shrinks = 0;
 };
 
+// RapidCheck's parameters for game `g` of a run with `seed`: one case,
+// the same in every process.
+rc::detail::TestParams game_params(std::uint64_t seed, std::uint64_t g) {
+  rc::detail::TestParams params;
+  params.seed = splitmix64(seed ^ splitmix64(g));
+  params.maxSuccess = 1;
+  params.maxSize = 100;
+  return params;
+}
+
+// RapidCheck announces its configuration on std::cerr when it first loads
+// it; the checker's output is its own.
+struct MuteCerr {
+  std::streambuf* kept = std::cerr.rdbuf(nullptr);
+  MuteCerr() = default;
+  MuteCerr(const MuteCerr&) = delete;
+  MuteCerr& operator=(const MuteCerr&) = delete;
+  ~MuteCerr() { std::cerr.rdbuf(kept); }
+};
+
+// Game `g` of a run with `seed`, as the run's first pass draws it (no
+// shrinking): a probe round's game, which `--given ... --game G` replays.
+Game game_of(const Ruleset& rules, const std::vector<Position>& corpus, const Position* planned,
+             std::uint64_t seed, std::uint64_t g) {
+  Game game;
+  auto property = [&] { game = generate_game(rules, corpus, planned); };
+  SilentListener listener;
+  MuteCerr mute;
+  rc::detail::checkTestable(property, rc::detail::TestMetadata{}, game_params(seed, g), listener);
+  return game;
+}
+
 // The games and positions of `from`, a deviation seen otherwise (in other
 // games, or under another switch), counted for `into`, which was found when
 // the first of the two was.
@@ -90,12 +123,22 @@ std::string notation_description(const Difference& d) {
       d.key);
 }
 
+// How a game is played (GameChecker::check).
+enum class Pass : std::uint8_t {
+  First,   // the game's first run: everything recorded and counted
+  Shrink,  // a run while shrinking a failing game: only the failure
+  Probe,   // a probe round's game: deviations recorded, requests as follow-up
+};
+
 // What one game found.
 struct GameOutcome {
   std::vector<Deviation> deviations;  // in the order diagnosed
   std::vector<NotationFinding> notation;
   std::optional<Finding> failure;  // unexplained difference or protocol fault: the game fails
   std::map<std::string, std::uint64_t> shows;  // positions at which each modelled switch shows
+  // Switches the game started with (a probe round's model) that its
+  // positions proved wrong: dropped or replaced by the switch search.
+  std::vector<std::string> dropped;
 };
 
 // Asks the engine about the positions of a game and compares, diagnoses
@@ -118,18 +161,24 @@ class GameChecker {
   // Forgets the positions found to agree: called before each game.
   void new_game() { agreed_.clear(); }
 
-  // One game. With `collect`, what it finds is recorded in full and its
-  // positions, moves and requests are counted in the stats (the first run
-  // of a game); without, only the failure, and its requests count as
-  // follow-up (shrinking).
-  GameOutcome check(const Game& g, bool collect) {
-    first_pass_ = collect;
+  // One game, from the model `start` (the run's initial one when null).
+  // Pass::First: what it finds is recorded in full and its positions,
+  // moves and requests are counted in the stats (the first run of a game);
+  // Pass::Shrink: only the failure, and its requests count as follow-up;
+  // Pass::Probe: its deviations are recorded, its requests count as
+  // follow-up, and nothing else is counted (a probe round's game).
+  GameOutcome check(const Game& g, Pass pass, const Model* start = nullptr) {
+    first_pass_ = pass == Pass::First;
+    const bool collect = first_pass_;
+    record_ = pass != Pass::Shrink;
     struct EndPass {
       bool& flag;
       ~EndPass() { flag = false; }
     } end_pass{first_pass_};
     GameOutcome out;
-    Model model = initial_;
+    Model model = start ? *start : initial_;
+    game_given_ = ids_of(model.switches);
+    started_with_ = model.switches.size();
     std::vector<std::vector<std::string>> alternatives(model.switches.size());
     std::vector<Observed> history;  // positions where the model agrees, the latest ones
     std::vector<Observed> anchors;  // positions where a difference was diagnosed, all
@@ -169,12 +218,12 @@ class GameChecker {
             // game diagnosed, and the latest ones where the model agreed.
             std::vector<Observed> evidence = anchors;
             evidence.insert(evidence.end(), history.begin(), history.end());
-            if (!peel(out, model, alternatives, evidence, g, line, pos, bpn, full, collect))
+            if (!peel(out, model, alternatives, evidence, g, line, pos, bpn, full, record_))
               return out;
             anchors.push_back({pos, full});
             q.answer = std::move(full);
           }
-          if (collect) count_shows(out, model, pos, q.answer);
+          if (record_) count_shows(out, model, pos, q.answer);
           if (history.size() >= kHistory) history.erase(history.begin());
           history.push_back({pos, std::move(q.answer)});
         }
@@ -238,12 +287,6 @@ class GameChecker {
     if (steps > 0) f.origin = "built";
   }
 
-  // The run's deviations judged together, once every game is played: the
-  // ruleset with all of them (as far as they combine) is the model of the
-  // engine. A deviation that model does not need at its witness (the
-  // others explain it there) is dropped; an unexplained difference that
-  // model explains (two or more deviations unseen so far showed there at
-  // once) is dropped too. Returns how many of each were dropped.
   // The engine asked for distinguish(), at most kExperimentsPerPosition
   // times (counted in `experiments`), while the budget lasts.
   Experiment limited_experiment(int& experiments) {
@@ -391,9 +434,11 @@ class GameChecker {
   // witnesses; the model (returned) is the run's deviations less those
   // dropped. Passes until one drops nothing, so that a deviation the first
   // model, with a wrong one in it, could not explain is judged again
-  // without it. The least seen first: a deviation the others cover is
-  // dropped before one of those it leans on could be.
-  std::optional<Ruleset> drop_covered(std::vector<Deviation>& deviations, int& dropped_count) {
+  // without it. Those a probe round refuted first (`refuted`), then the
+  // least seen: a deviation the others cover is dropped before one of
+  // those it leans on could be.
+  std::optional<Ruleset> drop_covered(std::vector<Deviation>& deviations, int& dropped_count,
+                                      const std::set<std::string>& refuted) {
     std::vector<Switch> all = combined(deviations);
     auto model_of = [&](const std::string& without) -> std::optional<Ruleset> {
       std::vector<Switch> list;
@@ -406,6 +451,9 @@ class GameChecker {
     std::vector<std::size_t> order(deviations.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      const bool ra = refuted.count(deviations[a].switch_id) > 0;
+      const bool rb = refuted.count(deviations[b].switch_id) > 0;
+      if (ra != rb) return ra;
       return deviations[a].games < deviations[b].games;
     });
     std::set<std::string> drop;
@@ -449,16 +497,24 @@ class GameChecker {
     return whole;
   }
 
-  std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings) {
+  // The run's deviations judged together, once every game is played: the
+  // ruleset with all of them (as far as they combine) is the model of the
+  // engine. A deviation that model does not need at its witness (the
+  // others explain it there) is dropped; an unexplained difference that
+  // model explains (two or more deviations unseen so far showed there at
+  // once) is dropped too. Returns how many of each were dropped. The
+  // deviations a probe round refuted (`refuted`) are judged first.
+  std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings,
+                             const std::set<std::string>& refuted) {
     reconsider(deviations);
     int dropped_deviations = 0, dropped_findings = 0;
-    auto model = drop_covered(deviations, dropped_deviations);
+    auto model = drop_covered(deviations, dropped_deviations, refuted);
     // Rivals told apart once the deviations others explain are gone (a
     // wrong one left in the model can make the wrong rival look right),
     // then judged again with the one kept.
     if (const int folded = fold_rivals(deviations); folded > 0) {
       dropped_deviations += folded;
-      model = drop_covered(deviations, dropped_deviations);
+      model = drop_covered(deviations, dropped_deviations, refuted);
     }
     for (auto f = findings.begin(); model && f != findings.end();) {
       auto pos = parse_bpn(f->found_at);
@@ -551,6 +607,13 @@ class GameChecker {
   bool stopping() const { return options_.stop_requested(); }
   // After the games: the rest of the budget is for settling and minimising.
   void finish_games() { finishing_ = true; }
+  // Whether the games' part of --budget is spent.
+  bool games_budget_spent() const { return !finishing_ && budget_spent(); }
+  // The run's deviations as far as they combine, over the run's initial
+  // switches (the model of the engine so far).
+  std::vector<Switch> model_switches(const std::vector<Deviation>& deviations) const {
+    return combined(deviations);
+  }
 
  private:
   Asked ask(const Ruleset& rules, const Position& pos, const std::string& bpn) {
@@ -655,7 +718,18 @@ class GameChecker {
         alternatives.erase(alternatives.begin() + static_cast<std::ptrdiff_t>(i));
         if (!e->added.empty()) alternatives.push_back({});
         // What this game recorded under the replaced switch was this one,
-        // or, dropped, nothing.
+        // or, dropped, nothing. A switch the game started with (a probe
+        // round's model, an accepted one) has no record here: the one that
+        // replaces it is recorded as found at this position.
+        const bool recorded =
+            std::any_of(out.deviations.begin(), out.deviations.end(),
+                        [&](const Deviation& d) { return d.switch_id == old_id; });
+        if (!recorded && collect) {
+          out.dropped.push_back(old_id);
+          if (!e->added.empty())
+            out.deviations.push_back(observation(g, line, pos, bpn, before.without(i), e->added[0],
+                                                 e->alternatives, full, 1));
+        }
         for (auto d = out.deviations.begin(); d != out.deviations.end();) {
           if (d->switch_id != old_id) {
             ++d;
@@ -720,7 +794,10 @@ class GameChecker {
                       const std::vector<Observed>& history, const Position& pos,
                       const PositionAnswer& full) {
     for (std::size_t i = 0; i + 1 < model.switches.size();) {
-      if (i < initial_.switches.size()) {  // accepted ones stay
+      // The switches the game started with stay (the accepted ones, a
+      // probe round's model): a few positions that do not need one are no
+      // evidence against it.
+      if (i < started_with_) {
         ++i;
         continue;
       }
@@ -804,6 +881,7 @@ class GameChecker {
     f.start = g.start_text;
     f.line = line;
     f.origin = g.origin;
+    f.given = game_given_;
   }
 
   static void set_switch(Deviation& d, const Switch& s) {
@@ -897,8 +975,11 @@ class GameChecker {
   static constexpr int kMinimiseAsks = 400;
   static constexpr double kMinimiseSeconds = 5;
   std::unordered_set<std::string> agreed_;
-  bool first_pass_ = false;  // within check(g, true)
-  bool finishing_ = false;   // the games are over: settling and minimising
+  bool first_pass_ = false;              // within check(g, Pass::First)
+  bool record_ = false;                  // within check(g, Pass::First or Pass::Probe)
+  std::vector<std::string> game_given_;  // the switches the current game started with
+  std::size_t started_with_ = 0;         // how many
+  bool finishing_ = false;               // the games are over: settling and minimising
 };
 
 class OracleProbe final : public Probe {
@@ -1127,10 +1208,99 @@ void order(CheckResult& r, const Ruleset& rules) {
       [](const NotationFinding& a, const NotationFinding& b) { return a.what < b.what; });
 }
 
-}  // namespace
-
 // With the coverage search, one game in this many is a random game.
 constexpr std::uint64_t kRandomEvery = 20;
+
+// The game that starts at the plan's k-th start: every game but one in
+// kRandomEvery is a planned one, in order.
+std::uint64_t planned_game(std::size_t k) {
+  return k / (kRandomEvery - 1) * kRandomEvery + k % (kRandomEvery - 1);
+}
+
+// Probe rounds a run plays at most (each under another model).
+constexpr std::uint64_t kProbeRounds = 8;
+// Candidates a probe round's sweep tries for each switch: more than the
+// plan of the games tries, as what the model hides is rarer (a move cut
+// off as endless under the model is seldom one under the plain ruleset).
+constexpr int kProbeSweep = 4 * Plan::kSweepCandidates;
+
+// The plan of the guided games of a run whose games start under `model`.
+// Under the plain ruleset: a start for each switch of the catalogue where
+// it shows. Under switches (a probe round's model, or the switches a run
+// is given or accepts), also one for each of them where it shows (the
+// model without it answers otherwise), to test it beyond the positions it
+// was found at, and the switches' starts are where each shows on top of
+// the model; the sweep tries kProbeSweep candidates for each. A run with
+// the same model (--given) makes the same plan, so it replays a probe
+// round's game.
+Plan plan_for(const Ruleset& rules, const Model& model, const std::vector<Position>& corpus,
+              std::uint64_t seed) {
+  if (model.switches.empty()) return Plan(model.rules, corpus, seed, switches_for(rules));
+  std::vector<std::pair<std::string, Ruleset>> aims;
+  for (std::size_t i = 0; i < model.switches.size(); ++i)
+    aims.emplace_back("without:" + model.switches[i].id, model.without(i).rules);
+  for (const Switch& s : switches_for(rules)) {
+    if (std::any_of(model.switches.begin(), model.switches.end(),
+                    [&](const Switch& m) { return m.id == s.id; }))
+      continue;
+    if (auto m = model.with({s})) aims.emplace_back("switch:" + s.id, m->rules);
+  }
+  return Plan(model.rules, corpus, seed, {}, kProbeSweep, aims);
+}
+
+// A probe round: the games at the starts of the sweep of a plan made under
+// `model` (the ruleset with the deviations the run has found so far), each
+// a start where a switch not in the model would answer otherwise than the
+// model, played under the model from its first move. Where the games under
+// the plain ruleset show one deviation and hide another (no relay at all
+// hides a house working from 7 seeds), the sweep under the model finds the
+// positions where the other shows on top of it. A switch of the model the
+// engine's answers prove wrong (a house that never asks, picked where a
+// house working from 7 seeds answered alike) is added to `refuted`, and
+// the next round's model goes without it. Game numbers are those a run
+// with the model's switches --given plays, so `--given ... --game G`
+// replays one. Returns whether the round changed the model: a deviation
+// the run had not found, or a switch refuted.
+bool probe_round(GameChecker& checker, const Ruleset& rules, const Model& model,
+                 const std::vector<Position>& corpus, const CheckOptions& options,
+                 Clock::time_point t0, CheckResult& result, std::set<std::string>& refuted,
+                 std::map<std::string, std::uint64_t>& shows,
+                 const std::function<void(bool)>& progress) {
+  Plan plan = plan_for(rules, model, corpus, options.seed);
+  const std::size_t starts = plan.sweep_length();
+  for (std::size_t k = 0; k < starts; ++k) {
+    if (checker.stopping() || checker.games_budget_spent() ||
+        (options.time_limit > 0 && seconds_since(t0) >= options.time_limit))
+      return false;
+    const std::optional<Position> start = plan.start(k);
+    if (!start) break;
+    const std::uint64_t g = planned_game(k);
+    checker.new_game();
+    const Game game = game_of(rules, corpus, &*start, options.seed, g);
+    GameOutcome out = checker.check(game, Pass::Probe, &model);
+    ++result.stats.probe_games;
+    for (const auto& [id, n] : out.shows)
+      if (std::none_of(model.switches.begin(), model.switches.end(),
+                       [&](const Switch& m) { return m.id == id; }))
+        shows[id] += n;
+    bool fresh = false;
+    for (const std::string& id : out.dropped) fresh = refuted.insert(id).second || fresh;
+    for (Deviation& d : out.deviations) {
+      fresh = fresh || std::none_of(result.deviations.begin(), result.deviations.end(),
+                                    [&](const Deviation& x) { return x.switch_id == d.switch_id; });
+      d.witness.seed = options.seed;
+      d.witness.game = g;
+      d.witness.seconds = seconds_since(t0);
+      d.found_after = result.stats.requests + result.stats.followup_requests;
+      add_deviation(result.deviations, std::move(d));
+    }
+    progress(false);
+    if (fresh) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 // The shrinking budget of one failing game.
 constexpr int kShrinkEvaluations = 3000;
@@ -1155,9 +1325,21 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
                         id, rules->id, rules->id)};
       accepted.push_back(*s);
     }
+    // --given: modelled as the accepted ones are, not accepted.
+    for (const std::string& id : options.given) {
+      auto s = find_switch(*rules, id);
+      if (!s)
+        return Error{
+            fmt::format("given switch '{}' is no switch of {} (see bao-oracle switches {})", id,
+                        rules->id, rules->id)};
+      if (std::none_of(accepted.begin(), accepted.end(),
+                       [&](const Switch& a) { return a.id == s->id; }))
+        accepted.push_back(*s);
+    }
     auto m = initial.with(accepted);
     if (!m)
-      return Error{fmt::format("the accepted deviations cannot be combined: {}",
+      return Error{fmt::format("the {} switches cannot be combined: {}",
+                               options.given.empty() ? "accepted" : "accepted and given",
                                apply_switches(*rules, accepted).error().message)};
     initial = *m;
   }
@@ -1197,13 +1379,33 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   // many requests as the guided games between two of them.
   std::optional<Plan> plan;
   if (options.search == Search::Coverage) {
-    std::vector<Switch> aims;
-    for (const Switch& s : switches_for(*rules))
-      if (std::find(options.accepted.begin(), options.accepted.end(), s.id) ==
-          options.accepted.end())
-        aims.push_back(s);
-    plan.emplace(initial.rules, corpus, options.seed, aims);
+    plan.emplace(plan_for(*rules, initial, corpus, options.seed));
   }
+  // Probe rounds: after the plan's sweep, whenever the run's deviations
+  // make a model not probed yet.
+  std::set<std::string> probed{initial.signature()};
+  std::set<std::string> refuted;  // switches a probe round's game proved wrong
+  std::uint64_t probe_rounds_left = kProbeRounds;
+  auto probe_rounds = [&] {
+    while (probe_rounds_left > 0) {
+      if (checker.stopping() || result.stats.failing_games >= options.max_findings ||
+          options.shared_stop(result.stats) ||
+          (options.time_limit > 0 && seconds_since(t0) >= options.time_limit) ||
+          checker.games_budget_spent())
+        return;
+      std::vector<Deviation> standing;
+      for (const Deviation& d : result.deviations)
+        if (!refuted.count(d.switch_id)) standing.push_back(d);
+      Model model = initial;
+      if (auto m = plain_model(*rules).with(checker.model_switches(standing))) model = *m;
+      if (!probed.insert(model.signature()).second) return;
+      --probe_rounds_left;
+      ++result.stats.probe_rounds;
+      if (!probe_round(checker, *rules, model, corpus, options, t0, result, refuted, shows,
+                       report_progress))
+        return;
+    }
+  };
 
   for (std::uint64_t g = options.only_game.value_or(0);; ++g) {
     if (options.only_game) {
@@ -1241,7 +1443,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
         return;
       if (!have_first && checker.stopping()) return;
       const Game game = generate_game(*rules, corpus, planned ? &*planned : nullptr);
-      GameOutcome out = checker.check(game, !have_first);
+      GameOutcome out = checker.check(game, have_first ? Pass::Shrink : Pass::First);
       report_progress(false);
       if (!have_first) {
         have_first = true;
@@ -1263,20 +1465,11 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
         RC_FAIL(fmt::format("{} at {}", to_string(last->kind), last->position));
       }
     };
-    rc::detail::TestParams params;
-    params.seed = splitmix64(options.seed ^ splitmix64(g));
-    params.maxSuccess = 1;
-    params.maxSize = 100;
     SilentListener listener;
-    // RapidCheck announces its configuration on std::cerr when it first loads
-    // it; the checker's output is its own.
-    struct MuteCerr {
-      std::streambuf* kept = std::cerr.rdbuf(nullptr);
-      ~MuteCerr() { std::cerr.rdbuf(kept); }
-    };
     const auto outcome = [&] {
       MuteCerr mute;
-      return rc::detail::checkTestable(property, rc::detail::TestMetadata{}, params, listener);
+      return rc::detail::checkTestable(property, rc::detail::TestMetadata{},
+                                       game_params(options.seed, g), listener);
     }();
     if (!have_first) break;  // interrupted before the game began
     ++result.stats.games;
@@ -1306,7 +1499,12 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       add_finding(result.findings, std::move(*last));
     }
     report_progress(false);
+    // Once the plan's sweep is played, a probe round for each new model.
+    if (plan && !options.only_game && g % kRandomEvery != kRandomEvery - 1 &&
+        g / kRandomEvery * (kRandomEvery - 1) + g % kRandomEvery + 1 >= plan->sweep_length())
+      probe_rounds();
   }
+  if (plan && !options.only_game) probe_rounds();
   for (Deviation& d : result.deviations) {
     d.positions = shows[d.switch_id];
     for (std::size_t i = 0; i < options.accepted.size(); ++i)
@@ -1327,7 +1525,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   // (the witnesses then stay the boards the games met).
   if (!checker.stopping())
     std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
-        checker.settle(result.deviations, result.findings);
+        checker.settle(result.deviations, result.findings, refuted);
   // Each group's witness, the smallest game found, gets a smaller board.
   for (Deviation& d : result.deviations)
     if (!checker.stopping()) checker.minimise(d);
@@ -1375,6 +1573,8 @@ std::optional<std::string> differing_option(const CheckResult& a, const CheckRes
       x.accepted_clauses != y.accepted_clauses ||
       x.accepted_clause_reasons != y.accepted_clause_reasons)
     return std::string("accept (the accepted deviations or their reasons)");
+  if (x.given != y.given)
+    return fmt::format("given ('{}' and '{}')", fmt::join(x.given, ","), fmt::join(y.given, ","));
   // Shards of other builds, catalogues or corpora play other games (the
   // command line of each shard differs by its --shard, so it is not compared).
   const auto want = provenance_fields(a.provenance), have = provenance_fields(b.provenance);
@@ -1487,6 +1687,8 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
     out.stats.followup_requests += p.stats.followup_requests;
     out.stats.settled_deviations += p.stats.settled_deviations;
     out.stats.settled_findings += p.stats.settled_findings;
+    out.stats.probe_rounds += p.stats.probe_rounds;
+    out.stats.probe_games += p.stats.probe_games;
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);
     if (p.stats.interrupted) {
       if (!out.stats.interrupted) out.stats.signal = p.stats.signal;

@@ -268,8 +268,6 @@ constexpr int kRounds = 4;
 // Candidates weighed for one start, and batches tried before a round ends.
 constexpr int kBatch = 6;
 constexpr int kBatches = 30;
-// Candidates tried for a start that meets one switch.
-constexpr int kSweep = 4000;
 
 // `pos` with `c` seeds in pit `p` of `s`, the difference taken from or
 // given to the side's other pits (the back row first), so the total stays.
@@ -298,13 +296,16 @@ std::optional<Position> with_count(const Ruleset& rules, Position pos, Side s, P
 }  // namespace
 
 Plan::Plan(const Ruleset& rules, const std::vector<Position>& corpus, std::uint64_t seed,
-           const std::vector<Switch>& switches)
+           const std::vector<Switch>& switches, int sweep,
+           const std::vector<std::pair<std::string, Ruleset>>& others)
     : rules_(rules),
       corpus_(corpus),
       rng_(seed ^ 0x5eedc0fea6eULL),
       start_(start_position(rules)),
-      total_(start_.total_seeds()) {
+      total_(start_.total_seeds()),
+      sweep_candidates_(sweep) {
   std::shuffle(corpus_.begin(), corpus_.end(), rng_);
+  switched_ = others;
   for (const Switch& s : switches) {
     auto r = apply_switches(rules, std::span<const Switch>(&s, 1));
     if (r) switched_.push_back({"switch:" + s.id, *r});
@@ -317,6 +318,11 @@ std::optional<Position> Plan::start(std::size_t k) {
   while (starts_.size() <= k && !done_) extend();
   if (k < starts_.size()) return starts_[k];
   return std::nullopt;
+}
+
+std::size_t Plan::sweep_length() {
+  while (!sweep_end_ && !done_) extend();
+  return sweep_end_.value_or(starts_.size());
 }
 
 bool Plan::reachable(const Position& pos) const {
@@ -538,12 +544,12 @@ void Plan::accept(const Position& pos) {
 void Plan::extend() {
   // First a start for each switch no start has met yet, in catalogue
   // order: a switch that random play rarely shows is met within the first
-  // games (a position where it answers otherwise), or after kSweep
+  // games (a position where it answers otherwise), or after sweep_candidates_
   // candidates is left to the rounds.
   while (sweep_ < switched_.size()) {
     const auto& [id, r] = switched_[sweep_++];
     if (met_.count(id)) continue;
-    for (int i = 0; i < kSweep; ++i) {
+    for (int i = 0; i < sweep_candidates_; ++i) {
       std::optional<Position> c = candidate();
       if (c && reachable(*c) && answers_differ(rules_, r, *c)) {
         // The switches after it that this start shows too need none of their own.
@@ -557,6 +563,7 @@ void Plan::extend() {
     }
     // Not among kSweep candidates: left to the rounds and the random games.
   }
+  if (!sweep_end_) sweep_end_ = starts_.size();
   for (int batch = 0; batch < kBatches; ++batch) {
     std::optional<Position> best;
     std::vector<std::string> best_items;

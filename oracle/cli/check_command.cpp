@@ -418,6 +418,7 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
           o.corpus_hash)};
   }
   c.request_budget = o.budget;
+  c.given = o.given;
   c.search = enum_from_name<check::Search>(o.search).value_or(check::Search::Coverage);
   if (!o.accept_file.empty()) {
     auto entries = read_accept_entries(o.accept_file);
@@ -620,6 +621,8 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
     }
     args.insert(args.end(), {"--search", o.search});
     if (!o.accept_file.empty()) args.insert(args.end(), {"--accept", o.accept_file});
+    if (!o.given.empty())
+      args.insert(args.end(), {"--given", fmt::format("{}", fmt::join(o.given, ","))});
     if (o.accept_others) args.emplace_back("--accept-others");
     if (o.no_corpus) args.emplace_back("--no-corpus");
     for (const std::string& c : o.corpus) args.insert(args.end(), {"--corpus", c});
@@ -996,6 +999,11 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--accept", o.accept_file,
                       "YAML file of accepted deviations (switch or clause ids, each with a "
                       "reason): modelled, listed, and not failing the run");
+  c.check
+      ->add_option("--given", o.given,
+                   "Switches modelled from the start of every game, not accepted (a probe "
+                   "round's reproduction gives them; see bao-oracle switches R)")
+      ->delimiter(',');
   c.check->add_flag("--progress", o.progress,
                     "Show the progress line on stderr even when it is not a terminal");
   c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")
@@ -1030,6 +1038,10 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
     return fail(err,
                 "--game: a reproduction replays one game of one ruleset: give its --ruleset "
                 "(the reproduction commands name it), not all");
+  if (all && !o.given.empty())
+    return fail(err,
+                "--given: the switches are one ruleset's: give its --ruleset (the reproduction "
+                "commands name it), not all");
   if (all && !o.corpus_hash.empty())
     return fail(err,
                 "--corpus-hash: each ruleset has a corpus of its own: give the hash with the "
@@ -1051,6 +1063,21 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
       if (auto ok = apply_accept(*entries, *find_ruleset(o.ruleset), !o.accept_others, accepted);
           !ok)
         return fail(err, ok.error().message);
+  }
+  if (!all && !o.given.empty()) {
+    const Ruleset& rules = *find_ruleset(o.ruleset);
+    std::vector<Switch> given;
+    for (const std::string& id : o.given) {
+      auto sw = find_switch(rules, id);
+      if (!sw)
+        return fail(err, fmt::format("--given: '{}' is no switch of {} (see `bao-oracle switches "
+                                     "{}`)",
+                                     id, rules.id, rules.id));
+      given.push_back(*sw);
+    }
+    if (auto combined = apply_switches(rules, given); !combined)
+      return fail(err, fmt::format("--given: the switches cannot be combined under {}: {}",
+                                   rules.id, combined.error().message));
   }
   // From here on an interruption (SIGINT, SIGTERM, SIGHUP) stops the run
   // and its engines and writes what was found so far.

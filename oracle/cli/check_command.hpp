@@ -32,6 +32,7 @@ struct CheckCli {
   std::uint64_t budget = 0;         // engine requests; 0: no limit
   std::string search = "coverage";  // --search: coverage or random (check::Search)
   std::string accept_file;          // YAML: deviations to accept, each with a reason
+  std::vector<std::string> given;   // --given: switches modelled from the start (reproductions)
   bool progress = false;            // the progress line on stderr even when it is no terminal
   bool progress_lines = false;      // internal: a worker's progress on stdout
   bool shared_stop = false;         // internal: a worker asks its parent before each game

@@ -7,7 +7,10 @@
 //
 //   build/release/tests/bao_search_bench [--budget 50000] [--ruleset ID]...
 //       [--search coverage|random|both] [--composites 60] [--markdown FILE]
-//       [--throttled RATE] [--corpus FOLDER]
+//       [--throttled RATE] [--corpus FOLDER] [--only MUTANT+MUTANT...]
+//
+// `--only` runs that one combination of the composites (as the table names
+// it, with the seed it has there) and prints the diagnosis of its trial.
 //
 // The engine is the oracle with the mutants applied, in process: requests
 // are counted, not timed, so a throttled engine (`bao-oracle engine
@@ -38,6 +41,9 @@
 namespace {
 
 using namespace bao;
+
+// --only: the trial's diagnosis is printed on stderr.
+bool verbose = false;
 
 struct Trial {
   std::string what;                    // the switch ids, comma separated
@@ -95,6 +101,7 @@ std::optional<std::uint64_t> requests_to_diagnosis(
   };
   if (!named(*r)) r = check::run_check(*probe, o);
   if (!r) return std::nullopt;
+  if (verbose) std::fputs(check::summary_text(*r).c_str(), stderr);
   std::uint64_t most = 0;
   std::vector<std::string> alike;
   for (const Switch& s : combo) {
@@ -210,7 +217,12 @@ int main(int argc, char** argv) {
                  "Also serve each ruleset's first mutant through `bao-oracle engine --max-rate "
                  "RATE` (requests per second)");
   app.add_option("--corpus", corpus_dir, "Scenario folder whose positions start some games");
+  std::string only_combo;
+  app.add_option("--only", only_combo,
+                 "Only this composite combination (mutant ids joined by +, as the table names "
+                 "it), its diagnosis printed");
   CLI11_PARSE(app, argc, argv);
+  verbose = !only_combo.empty();
 
   std::vector<check::Search> searches;
   if (search != "random") searches.push_back(check::Search::Coverage);
@@ -229,7 +241,7 @@ int main(int argc, char** argv) {
       for (const Switch& sw : switches_for(*rules))
         if (sw.kind == SwitchKind::Mutant) mutants.push_back(sw);
       Row single{std::string(rules->id), "single", {}, {}, {}};
-      for (const Switch& m : mutants) {
+      for (const Switch& m : only_combo.empty() ? mutants : std::vector<Switch>{}) {
         Trial t{m.id,
                 requests_to_diagnosis(*rules, {m}, s, budget, 1, corpus, nullptr, &single.alike)};
         std::fprintf(stderr, "%s %s %s: %s\n", std::string(check::to_string(s)).c_str(),
@@ -237,10 +249,10 @@ int main(int argc, char** argv) {
                      t.found ? std::to_string(*t.found).c_str() : "not diagnosed");
         single.trials.push_back(std::move(t));
       }
-      table += summary(single) + "\n";
+      if (!single.trials.empty()) table += summary(single) + "\n";
       // The first mutant again, served by `bao-oracle engine --max-rate`:
       // the same requests, and how long they take at that rate.
-      if (throttled > 0 && !mutants.empty() && single.trials.front().found) {
+      if (throttled > 0 && !single.trials.empty() && single.trials.front().found) {
         const Switch& m = mutants.front();
         protocol::EngineOptions eo;
         eo.argv = {BAO_ORACLE_BIN, "engine", "--ruleset",  std::string(rules->id),
@@ -281,6 +293,7 @@ int main(int argc, char** argv) {
         }
         std::string ids, masked;
         for (const Switch& m : combo) ids += (ids.empty() ? "" : "+") + m.id;
+        if (!only_combo.empty() && ids != only_combo) continue;
         for (std::size_t i = 0; i < combo.size(); ++i)
           if (!observable(*rules, combo, i, corpus)) masked = combo[i].id;
         if (!masked.empty()) {
