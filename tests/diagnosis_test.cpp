@@ -367,6 +367,31 @@ TEST(Diagnosis, AProbeRoundFindsWhatAnotherDeviationHides) {
   EXPECT_EQ(one.stats.probe_rounds, 0u);  // a replay plays its game only
 }
 
+// A house working from 7 seeds beside three other mutants: the games
+// take it for a house that never asks (at a house of 5 seeds and a reserve
+// seed to place, the two answer alike), and under that switch the house's
+// threshold never shows. The first probe round plays where the model's
+// switches show: at a house working with 7 or more seeds the engine asks
+// the question after all, which refutes the switch; the next round, made
+// without it, finds the house, and settling drops the refuted switch,
+// which the house explains at its witness.
+TEST(Diagnosis, AProbeRoundRefutesASwitchTheEngineDoesNotPlay) {
+  const Ruleset& rules = ruleset("site-kiswahili");
+  auto probe = served_with(rules, {"capture-optional", "front-empty-winner-flipped",
+                                   "house-works-at-seven", "no-relay"});
+  ASSERT_TRUE(probe);
+  CheckOptions o = budget_options("site-kiswahili", 8'000, 114);
+  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  const CheckResult r = run(*probe, o);
+  std::set<std::string> got;
+  for (const Deviation& d : r.deviations) got.insert(d.switch_id);
+  EXPECT_EQ(got, (std::set<std::string>{"capture-optional", "front-empty-winner-flipped",
+                                        "house-works-at-seven", "no-relay"}))
+      << summary_text(r);
+  EXPECT_GE(r.stats.probe_rounds, 2u) << summary_text(r);
+  EXPECT_GE(r.stats.settled_deviations, 1) << summary_text(r);  // house-never-asks
+}
+
 // --budget bounds the requests of the whole run: minimising a witness
 // stops where the budget does (it asked up to 400 boards regardless, some
 // 2,000 requests past a budget of 600). What passes the budget is at most

@@ -55,6 +55,13 @@ void observe(Stats& stats, const Exercised& ex);
 // result or its status): where a switch from `a` to `b` would show.
 bool answers_differ(const Ruleset& a, const Ruleset& b, const Position& pos);
 
+// What a plan's sweep finds a start for: a position where `rules` answers
+// otherwise than the plan's ruleset. `id` names it ("switch:no-relay").
+struct Aim {
+  std::string id;
+  Ruleset rules;
+};
+
 // The starts of the guided games: positions a game could reach, chosen one
 // after another so that together they meet every clause of the ruleset
 // (by the traces of their moves), every boundary side, and every switch of
@@ -72,7 +79,7 @@ class Plan {
   // without one of its switches: where that switch shows), by name.
   Plan(const Ruleset& rules, const std::vector<Position>& corpus, std::uint64_t seed,
        const std::vector<Switch>& switches, int sweep = kSweepCandidates,
-       const std::vector<std::pair<std::string, Ruleset>>& others = {});
+       const std::vector<Aim>& others = {});
   static constexpr int kSweepCandidates = 4000;
   // The start of the k-th guided game; nullopt once the plan has nothing
   // left to aim at.
@@ -99,7 +106,7 @@ class Plan {
   std::mt19937_64 rng_;
   Position start_;
   int total_;
-  std::vector<std::pair<std::string, Ruleset>> switched_;
+  std::vector<Aim> switched_;
   std::map<std::string, std::uint64_t> want_;
   std::map<std::string, std::uint64_t> planned_;
   std::set<std::string> met_;  // switches a start of the sweep shows

@@ -1217,8 +1217,8 @@ std::uint64_t planned_game(std::size_t k) {
   return k / (kRandomEvery - 1) * kRandomEvery + k % (kRandomEvery - 1);
 }
 
-// Probe rounds a run plays at most (each under another model).
-constexpr std::uint64_t kProbeRounds = 8;
+// Probe rounds a run plays at most.
+constexpr std::uint64_t kProbeRounds = 12;
 // Candidates a probe round's sweep tries for each switch: more than the
 // plan of the games tries, as what the model hides is rarer (a move cut
 // off as endless under the model is seldom one under the plain ruleset).
@@ -1227,78 +1227,154 @@ constexpr int kProbeSweep = 4 * Plan::kSweepCandidates;
 // The plan of the guided games of a run whose games start under `model`.
 // Under the plain ruleset: a start for each switch of the catalogue where
 // it shows. Under switches (a probe round's model, or the switches a run
-// is given or accepts), also one for each of them where it shows (the
-// model without it answers otherwise), to test it beyond the positions it
-// was found at, and the switches' starts are where each shows on top of
-// the model; the sweep tries kProbeSweep candidates for each. A run with
-// the same model (--given) makes the same plan, so it replays a probe
+// is given or accepts), the sweep tries kProbeSweep candidates for each
+// of these, in order: each switch of the model where it shows (the model
+// without it answers otherwise: is it what the engine does?), then each
+// other switch of the catalogue where it shows on top of the model. A run
+// with the same model (--given) makes the same plan, so it replays a probe
 // round's game.
 Plan plan_for(const Ruleset& rules, const Model& model, const std::vector<Position>& corpus,
               std::uint64_t seed) {
   if (model.switches.empty()) return Plan(model.rules, corpus, seed, switches_for(rules));
-  std::vector<std::pair<std::string, Ruleset>> aims;
+  std::vector<Aim> aims;
   for (std::size_t i = 0; i < model.switches.size(); ++i)
-    aims.emplace_back("without:" + model.switches[i].id, model.without(i).rules);
+    aims.push_back({"without:" + model.switches[i].id, model.without(i).rules});
   for (const Switch& s : switches_for(rules)) {
     if (std::any_of(model.switches.begin(), model.switches.end(),
                     [&](const Switch& m) { return m.id == s.id; }))
       continue;
-    if (auto m = model.with({s})) aims.emplace_back("switch:" + s.id, m->rules);
+    if (auto m = model.with({s})) aims.push_back({"switch:" + s.id, m->rules});
   }
   return Plan(model.rules, corpus, seed, {}, kProbeSweep, aims);
 }
 
-// A probe round: the games at the starts of the sweep of a plan made under
-// `model` (the ruleset with the deviations the run has found so far), each
-// a start where a switch not in the model would answer otherwise than the
-// model, played under the model from its first move. Where the games under
-// the plain ruleset show one deviation and hide another (no relay at all
-// hides a house working from 7 seeds), the sweep under the model finds the
-// positions where the other shows on top of it. A switch of the model the
-// engine's answers prove wrong (a house that never asks, picked where a
-// house working from 7 seeds answered alike) is added to `refuted`, and
-// the next round's model goes without it. Game numbers are those a run
-// with the model's switches --given plays, so `--given ... --game G`
-// replays one. Returns whether the round changed the model: a deviation
-// the run had not found, or a switch refuted.
-bool probe_round(GameChecker& checker, const Ruleset& rules, const Model& model,
-                 const std::vector<Position>& corpus, const CheckOptions& options,
-                 Clock::time_point t0, CheckResult& result, std::set<std::string>& refuted,
-                 std::map<std::string, std::uint64_t>& shows,
-                 const std::function<void(bool)>& progress) {
-  Plan plan = plan_for(rules, model, corpus, options.seed);
-  const std::size_t starts = plan.sweep_length();
-  for (std::size_t k = 0; k < starts; ++k) {
-    if (checker.stopping() || checker.games_budget_spent() ||
-        (options.time_limit > 0 && seconds_since(t0) >= options.time_limit))
-      return false;
-    const std::optional<Position> start = plan.start(k);
-    if (!start) break;
-    const std::uint64_t g = planned_game(k);
-    checker.new_game();
-    const Game game = game_of(rules, corpus, &*start, options.seed, g);
-    GameOutcome out = checker.check(game, Pass::Probe, &model);
-    ++result.stats.probe_games;
-    for (const auto& [id, n] : out.shows)
-      if (std::none_of(model.switches.begin(), model.switches.end(),
-                       [&](const Switch& m) { return m.id == id; }))
-        shows[id] += n;
-    bool fresh = false;
-    for (const std::string& id : out.dropped) fresh = refuted.insert(id).second || fresh;
-    for (Deviation& d : out.deviations) {
-      fresh = fresh || std::none_of(result.deviations.begin(), result.deviations.end(),
-                                    [&](const Deviation& x) { return x.switch_id == d.switch_id; });
-      d.witness.seed = options.seed;
-      d.witness.game = g;
-      d.witness.seconds = seconds_since(t0);
-      d.found_after = result.stats.requests + result.stats.followup_requests;
-      add_deviation(result.deviations, std::move(d));
+// Probe rounds (docs/checker.md, "Probe rounds"). A probe round plays the
+// games at the starts of the sweep of a plan made under a model of the
+// engine (the ruleset with the deviations the run has found so far, less
+// those refuted), each played under the model from its first position.
+// Where the games under the plain ruleset show one deviation and hide
+// another (no relay at all hides a house working from 7 seeds), the sweep
+// under the model finds the positions where the other shows on top of it.
+// A switch of the model that the engine's answers prove wrong (a house that
+// never asks, picked where a house working from 7 seeds answered alike) is
+// refuted: the next round's model goes without it. A round ends at the
+// first game that changes the model (a deviation the run had not found, or
+// a switch refuted); a model met again resumes its round where it stopped.
+// Game numbers are those a run with the model's switches --given plays, so
+// `--given ... --game G` replays one.
+class ProbeRounds {
+ public:
+  ProbeRounds(GameChecker& checker, const Ruleset& rules, const Model& initial,
+              const std::vector<Position>& corpus, const CheckOptions& options,
+              Clock::time_point t0, CheckResult& result,
+              std::map<std::string, std::uint64_t>& shows, std::function<void(bool)> progress)
+      : checker_(checker),
+        rules_(rules),
+        initial_(initial),
+        corpus_(corpus),
+        options_(options),
+        t0_(t0),
+        result_(result),
+        shows_(shows),
+        progress_(std::move(progress)) {}
+
+  // Plays rounds while the model changes, the run's limits allow and
+  // kProbeRounds are not spent.
+  void play() {
+    while (rounds_left_ > 0 && !out_of_limits() &&
+           result_.stats.failing_games < options_.max_findings &&
+           !options_.shared_stop(result_.stats)) {
+      Round& round = round_for(model_now());
+      if (round.next >= round.starts) return;  // played to its end: nothing new
+      --rounds_left_;
+      ++result_.stats.probe_rounds;
+      if (!play(round)) return;
     }
-    progress(false);
-    if (fresh) return true;
   }
-  return false;
-}
+
+  // The switches a probe round refuted.
+  const std::set<std::string>& refuted() const { return refuted_; }
+
+ private:
+  struct Round {
+    std::unique_ptr<Model> model;  // the plan holds a reference to its rules
+    std::unique_ptr<Plan> plan;
+    std::size_t starts = 0;  // the sweep's
+    std::size_t next = 0;    // the next start to play
+  };
+
+  bool out_of_limits() const {
+    return checker_.stopping() || checker_.games_budget_spent() ||
+           (options_.time_limit > 0 && seconds_since(t0_) >= options_.time_limit);
+  }
+
+  // The run's deviations as far as they combine, less the refuted ones.
+  Model model_now() const {
+    std::vector<Deviation> standing;
+    for (const Deviation& d : result_.deviations)
+      if (!refuted_.count(d.switch_id)) standing.push_back(d);
+    if (auto m = plain_model(rules_).with(checker_.model_switches(standing))) return *m;
+    return initial_;
+  }
+
+  Round& round_for(const Model& model) {
+    Round& round = rounds_[model.signature()];
+    if (!round.plan) {
+      round.model = std::make_unique<Model>(model);
+      round.plan = std::make_unique<Plan>(plan_for(rules_, *round.model, corpus_, options_.seed));
+      // The initial model's round is the games' own plan.
+      round.starts = model.signature() == initial_.signature() ? 0 : round.plan->sweep_length();
+    }
+    return round;
+  }
+
+  // Plays `round` from where it stopped; whether a game changed the model.
+  bool play(Round& round) {
+    const Model& model = *round.model;
+    while (round.next < round.starts && !out_of_limits()) {
+      const std::size_t k = round.next++;
+      const std::optional<Position> start = round.plan->start(k);
+      if (!start) break;
+      const std::uint64_t g = planned_game(k);
+      checker_.new_game();
+      const Game game = game_of(rules_, corpus_, &*start, options_.seed, g);
+      GameOutcome out = checker_.check(game, Pass::Probe, &model);
+      ++result_.stats.probe_games;
+      for (const auto& [id, n] : out.shows)
+        if (std::none_of(model.switches.begin(), model.switches.end(),
+                         [&](const Switch& m) { return m.id == id; }))
+          shows_[id] += n;
+      bool changed = false;
+      for (const std::string& id : out.dropped) changed = refuted_.insert(id).second || changed;
+      for (Deviation& d : out.deviations) {
+        changed =
+            changed || std::none_of(result_.deviations.begin(), result_.deviations.end(),
+                                    [&](const Deviation& x) { return x.switch_id == d.switch_id; });
+        d.witness.seed = options_.seed;
+        d.witness.game = g;
+        d.witness.seconds = seconds_since(t0_);
+        d.found_after = result_.stats.requests + result_.stats.followup_requests;
+        add_deviation(result_.deviations, std::move(d));
+      }
+      progress_(false);
+      if (changed) return true;
+    }
+    return false;
+  }
+
+  GameChecker& checker_;
+  const Ruleset& rules_;
+  const Model& initial_;
+  const std::vector<Position>& corpus_;
+  const CheckOptions& options_;
+  Clock::time_point t0_;
+  CheckResult& result_;
+  std::map<std::string, std::uint64_t>& shows_;
+  std::function<void(bool)> progress_;
+  std::map<std::string, Round> rounds_;  // by the model's signature
+  std::set<std::string> refuted_;
+  std::uint64_t rounds_left_ = kProbeRounds;
+};
 
 }  // namespace
 
@@ -1382,31 +1458,8 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     plan.emplace(plan_for(*rules, initial, corpus, options.seed));
   }
   // Probe rounds: after the plan's sweep, whenever the run's deviations
-  // make a model not probed yet.
-  std::set<std::string> probed{initial.signature()};
-  std::set<std::string> refuted;  // switches a probe round's game proved wrong
-  std::uint64_t probe_rounds_left = kProbeRounds;
-  auto probe_rounds = [&] {
-    while (probe_rounds_left > 0) {
-      if (checker.stopping() || result.stats.failing_games >= options.max_findings ||
-          options.shared_stop(result.stats) ||
-          (options.time_limit > 0 && seconds_since(t0) >= options.time_limit) ||
-          checker.games_budget_spent())
-        return;
-      std::vector<Deviation> standing;
-      for (const Deviation& d : result.deviations)
-        if (!refuted.count(d.switch_id)) standing.push_back(d);
-      Model model = initial;
-      if (auto m = plain_model(*rules).with(checker.model_switches(standing))) model = *m;
-      if (!probed.insert(model.signature()).second) return;
-      --probe_rounds_left;
-      ++result.stats.probe_rounds;
-      if (!probe_round(checker, *rules, model, corpus, options, t0, result, refuted, shows,
-                       report_progress))
-        return;
-    }
-  };
-
+  // have changed.
+  ProbeRounds probes(checker, *rules, initial, corpus, options, t0, result, shows, report_progress);
   for (std::uint64_t g = options.only_game.value_or(0);; ++g) {
     if (options.only_game) {
       if (g != *options.only_game) break;
@@ -1502,9 +1555,9 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     // Once the plan's sweep is played, a probe round for each new model.
     if (plan && !options.only_game && g % kRandomEvery != kRandomEvery - 1 &&
         g / kRandomEvery * (kRandomEvery - 1) + g % kRandomEvery + 1 >= plan->sweep_length())
-      probe_rounds();
+      probes.play();
   }
-  if (plan && !options.only_game) probe_rounds();
+  if (plan && !options.only_game) probes.play();
   for (Deviation& d : result.deviations) {
     d.positions = shows[d.switch_id];
     for (std::size_t i = 0; i < options.accepted.size(); ++i)
@@ -1525,7 +1578,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   // (the witnesses then stay the boards the games met).
   if (!checker.stopping())
     std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
-        checker.settle(result.deviations, result.findings, refuted);
+        checker.settle(result.deviations, result.findings, probes.refuted());
   // Each group's witness, the smallest game found, gets a smaller board.
   for (Deviation& d : result.deviations)
     if (!checker.stopping()) checker.minimise(d);

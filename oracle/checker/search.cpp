@@ -296,8 +296,7 @@ std::optional<Position> with_count(const Ruleset& rules, Position pos, Side s, P
 }  // namespace
 
 Plan::Plan(const Ruleset& rules, const std::vector<Position>& corpus, std::uint64_t seed,
-           const std::vector<Switch>& switches, int sweep,
-           const std::vector<std::pair<std::string, Ruleset>>& others)
+           const std::vector<Switch>& switches, int sweep, const std::vector<Aim>& others)
     : rules_(rules),
       corpus_(corpus),
       rng_(seed ^ 0x5eedc0fea6eULL),
@@ -547,15 +546,17 @@ void Plan::extend() {
   // games (a position where it answers otherwise), or after sweep_candidates_
   // candidates is left to the rounds.
   while (sweep_ < switched_.size()) {
-    const auto& [id, r] = switched_[sweep_++];
+    const Aim& aim = switched_[sweep_++];
+    const std::string& id = aim.id;
+    const Ruleset& r = aim.rules;
     if (met_.count(id)) continue;
     for (int i = 0; i < sweep_candidates_; ++i) {
       std::optional<Position> c = candidate();
       if (c && reachable(*c) && answers_differ(rules_, r, *c)) {
         // The switches after it that this start shows too need none of their own.
         for (std::size_t j = sweep_; j < switched_.size(); ++j)
-          if (!met_.count(switched_[j].first) && answers_differ(rules_, switched_[j].second, *c))
-            met_.insert(switched_[j].first);
+          if (!met_.count(switched_[j].id) && answers_differ(rules_, switched_[j].rules, *c))
+            met_.insert(switched_[j].id);
         met_.insert(id);
         accept(*c);
         return;
@@ -597,8 +598,8 @@ std::vector<std::string> Plan::unmet() const {
   std::vector<std::string> out;
   for (const auto& [id, want] : want_)
     if (!planned_.count(id)) out.push_back(id);
-  for (const auto& [id, r] : switched_)
-    if (!met_.count(id)) out.push_back(id);
+  for (const Aim& aim : switched_)
+    if (!met_.count(aim.id)) out.push_back(aim.id);
   return out;
 }
 
