@@ -598,11 +598,16 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
 
 namespace {
 
+// "1 game, 3 positions".
+std::string games_and_positions(const Deviation& d) {
+  return fmt::format("{} game{}, {} position{}", d.games, d.games == 1 ? "" : "s", d.positions,
+                     d.positions == 1 ? "" : "s");
+}
+
 // One line of the diagnosis: "the clause: what the engine does (switch)".
 std::string deviation_line(const Deviation& d) {
-  return fmt::format("{}: {} (switch {}{}); {} games, {} positions", d.clause, d.meaning,
-                     d.switch_id, d.plays_as.empty() ? "" : ", as " + d.plays_as, d.games,
-                     d.positions);
+  return fmt::format("{}: {} (switch {}{}); {}", d.clause, d.meaning, d.switch_id,
+                     d.plays_as.empty() ? "" : ", as " + d.plays_as, games_and_positions(d));
 }
 
 }  // namespace
@@ -654,7 +659,8 @@ static std::string summary_text_raw(const CheckResult& r) {
   }
   for (const Deviation* d : acc) out += fmt::format("  accepted: {}\n", deviation_line(*d));
   if (!r.findings.empty()) {
-    out += fmt::format("unexplained ({} groups):\n", r.findings.size());
+    out += fmt::format("unexplained ({} group{}):\n", r.findings.size(),
+                       r.findings.size() == 1 ? "" : "s");
     for (std::size_t i = 0; i < r.findings.size(); ++i) {
       const Finding& f = r.findings[i];
       out += fmt::format("  [{}] {} x{}: {}{}\n      expected {}\n      engine   {}\n", i + 1,
@@ -699,9 +705,8 @@ std::string to_markdown(const CheckResult& r) {
           fmt::format("**{} plays {} except:**\n\n", md_text(r.engine), md_text(r.options.ruleset));
       for (std::size_t i = 0; i < devs.size(); ++i)
         if (devs[i]->witness.impossible.empty())
-          out += fmt::format("{}. [{}](#deviation-{}): {} ({} games, {} positions)\n", i + 1,
-                             md_code(devs[i]->clause), i + 1, md_text(devs[i]->meaning),
-                             devs[i]->games, devs[i]->positions);
+          out += fmt::format("{}. [{}](#deviation-{}): {} ({})\n", i + 1, md_code(devs[i]->clause),
+                             i + 1, md_text(devs[i]->meaning), games_and_positions(*devs[i]));
       out += "\n";
       bool tier = false;
       for (std::size_t i = 0; i < devs.size(); ++i)

@@ -9,9 +9,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <set>
 #include <tuple>
 #include <unordered_set>
@@ -1340,10 +1340,12 @@ class ProbeRounds {
       const Game game = game_of(rules_, corpus_, &*start, options_.seed, g);
       GameOutcome out = checker_.check(game, Pass::Probe, &model);
       ++result_.stats.probe_games;
-      for (const auto& [id, n] : out.shows)
+      // (A lambda may not capture a structured binding in C++20 as clang
+      // 14 implements it: the pair is named whole.)
+      for (const auto& shown : out.shows)
         if (std::none_of(model.switches.begin(), model.switches.end(),
-                         [&](const Switch& m) { return m.id == id; }))
-          shows_[id] += n;
+                         [&](const Switch& m) { return m.id == shown.first; }))
+          shows_[shown.first] += shown.second;
       bool changed = false;
       for (const std::string& id : out.dropped) changed = refuted_.insert(id).second || changed;
       for (Deviation& d : out.deviations) {

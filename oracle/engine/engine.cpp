@@ -9,13 +9,13 @@
 #include <algorithm>
 #include <array>
 
-#include "oracle/engine/single_lap.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/abstract_play/bawo.hpp"
 #include "oracle/rules/abstract_play/kutakatia.hpp"
 #include "oracle/rules/guide/namua.hpp"
 #include "oracle/rules/guide/takasia.hpp"
 #include "oracle/rules/ludii/namua.hpp"
+#include "oracle/rules/site/single_lap.hpp"
 #include "oracle/rules/site_kiswahili/namua.hpp"
 #include "oracle/rules/turn.hpp"
 
@@ -749,36 +749,10 @@ void generate(const Ruleset& rules, const Position& pos, Sink&& sink) {
 
 using detail::Generated;
 
-std::string to_string(const Status& s) {
-  switch (s.kind) {
-    case Status::Kind::Ongoing:
-      return "ongoing";
-    case Status::Kind::Win:
-      return fmt::format("win {} {}", s.winner == Side::South ? 'S' : 'N', to_string(s.reason));
-    case Status::Kind::Draw:
-      return fmt::format("draw {}", to_string(s.reason));
-  }
-  return "ongoing";
-}
-
 Position start_position(const Ruleset& rules) {
   auto parsed = parse_bpn(rules.start_bpn);
   assert(parsed.ok());
   return parsed.value();
-}
-
-Status decided_status(const Position& pos) {
-  switch (pos.decided.kind) {
-    case Decided::Kind::SouthWins:
-      return {Status::Kind::Win, Side::South, pos.decided.reason};
-    case Decided::Kind::NorthWins:
-      return {Status::Kind::Win, Side::North, pos.decided.reason};
-    case Decided::Kind::Draw:
-      return {Status::Kind::Draw, Side::South, pos.decided.reason};
-    case Decided::Kind::None:
-      break;
-  }
-  return {};
 }
 
 // The game status: the terminal checks, then ap.win.no-move.

@@ -1,5 +1,6 @@
 // The turn engine: legal moves, applying a move (optionally traced), game
-// status, and perft. Every function takes the ruleset record it plays by.
+// status (oracle/rules/status.hpp), and perft. Every function takes the
+// ruleset record it plays by.
 #pragma once
 
 #include <cstdint>
@@ -14,19 +15,9 @@
 #include "oracle/core/position.hpp"
 #include "oracle/core/trace.hpp"
 #include "oracle/rules/ruleset.hpp"
+#include "oracle/rules/status.hpp"
 
 namespace bao {
-
-struct Status {
-  enum class Kind : std::uint8_t { Ongoing, Win, Draw };
-  Kind kind = Kind::Ongoing;
-  Side winner = Side::South;  // meaningful for Win
-  Reason reason = Reason::None;
-  friend bool operator==(const Status&, const Status&) = default;
-};
-
-// Protocol form: "ongoing", "win S front-empty", "draw no-progress".
-std::string to_string(const Status& s);
 
 // The ruleset's start position.
 Position start_position(const Ruleset& rules);
@@ -39,10 +30,6 @@ Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& po
 // The game status of a position: decided result, empty front row, or no
 // legal move for the side to move.
 Status status(const Ruleset& rules, const Position& pos);
-
-// The result the position records in its `result` key (an endless move, for
-// instance), or ongoing when it records none.
-Status decided_status(const Position& pos);
 
 // Every distinct legal move; empty when the game is over.
 MoveList legal_moves(const Ruleset& rules, const Position& pos);

@@ -5,8 +5,8 @@
 
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
-#include "oracle/engine/single_lap.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/rules/site/single_lap.hpp"
 
 namespace bao {
 namespace {

@@ -123,7 +123,7 @@ enum class MtajiCaptureHouses : std::uint8_t {
 
 // Which turn engine plays the ruleset: Bao's (reserves, captures sown back,
 // houses, both directions; oracle/engine/engine.cpp) or the single-lap turn
-// of the play site's variants (oracle/engine/single_lap.cpp), where a turn
+// of the play site's variants (oracle/rules/site/single_lap.cpp), where a turn
 // lifts one pit and relays in one fixed direction round the own sixteen pits.
 enum class TurnFamily : std::uint8_t {
   Bao,

@@ -4,7 +4,7 @@
 // captures, Maasai captures the pit across, and the Long Game is Maasai with
 // the pit behind it taken too (the page: "Each one is the one before it with
 // a rule added"). They are played by the single-lap turn
-// (oracle/engine/single_lap.cpp).
+// (single_lap.cpp).
 #include "oracle/rules/site/rulesets.hpp"
 
 #include <array>

@@ -3,10 +3,10 @@
 // own pit, sow it in the one fixed direction round the mover's own sixteen
 // pits, relay from every occupied pit the last seed reaches, then let the pit
 // where the relay stopped decide: nothing, a capture, or (Bank) the house.
-// Like the Bao turn (engine.cpp) it is a template over its tracer, so move
+// Like the Bao turn (oracle/engine/engine.cpp) it is a template over its tracer, so move
 // generation and perft run it with no tracing code at all, and a move is
 // played once to generate it; play() replays it traced on request.
-#include "oracle/engine/single_lap.hpp"
+#include "oracle/rules/site/single_lap.hpp"
 
 #include <fmt/format.h>
 

@@ -1,14 +1,21 @@
 // The single-lap turn (TurnFamily::SingleLap): the play site's Bank, Maasai
-// and Long Game. engine.cpp and validate.cpp hand every call for a ruleset of
-// this family to these functions, which have the same contracts as their
-// namesakes in engine.hpp.
+// and Long Game, all of whose clauses are the site's. The engine
+// (oracle/engine/engine.cpp, validate.cpp) hands every call for a ruleset
+// of this family to these functions, which have the same contracts as their
+// namesakes in oracle/engine/engine.hpp.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <utility>
 #include <vector>
 
-#include "oracle/engine/engine.hpp"
+#include "oracle/core/expected.hpp"
+#include "oracle/core/move.hpp"
+#include "oracle/core/position.hpp"
+#include "oracle/core/trace.hpp"
+#include "oracle/rules/ruleset.hpp"
+#include "oracle/rules/status.hpp"
 
 namespace bao::single_lap {
 
