@@ -102,6 +102,20 @@ TEST(Search, ThePlanIsTheSameForTheSameSeedAndReachable) {
   }
 }
 
+// A run being stopped does not wait for a sweep to end (a probe round's
+// tries 16,000 candidates an aim): the plan asked to give up has no more
+// starts than it had found.
+TEST(Search, APlanAskedToGiveUpStopsLooking) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  detail::Plan plan(rules, {}, 1, switches_for(rules));
+  ASSERT_TRUE(plan.start(0).has_value());  // the sweep's first start
+  int asked = 0;
+  plan.give_up_when([&] { return ++asked > 0; });
+  EXPECT_EQ(plan.sweep_length(), 1u);
+  EXPECT_FALSE(plan.start(1).has_value());
+  EXPECT_EQ(asked, 1);
+}
+
 // The first starts give each switch of the catalogue a position where it
 // answers otherwise, the rare ones too: the switches the plan counts as met
 // are each shown at one of its first 80 starts, and they are nearly all of

@@ -89,9 +89,14 @@ class Plan {
   std::size_t sweep_length();
   // Items ("clause:ID", "boundary:ID", "switch:ID") no start met.
   std::vector<std::string> unmet() const;
+  // Asked now and then while the plan looks for starts (a sweep can try
+  // tens of thousands of candidates): once true, the plan has no more
+  // starts than it has found (the run is being stopped).
+  void give_up_when(std::function<bool()> ask) { give_up_ = std::move(ask); }
 
  private:
   void extend();
+  bool giving_up();
   void accept(const Position& pos);
   std::optional<Position> candidate();
   std::optional<Position> built();
@@ -115,6 +120,7 @@ class Plan {
   std::optional<Position> walking_;  // the random game walk() is in
   int walk_plies_ = 0;
   int sweep_candidates_;
+  std::function<bool()> give_up_;
   std::size_t sweep_ = 0;                 // the next switch the first starts look for
   std::optional<std::size_t> sweep_end_;  // starts_.size() when the sweep ended
   std::uint64_t made_ = 0;

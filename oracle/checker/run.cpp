@@ -1322,6 +1322,7 @@ class ProbeRounds {
     if (!round.plan) {
       round.model = std::make_unique<Model>(model);
       round.plan = std::make_unique<Plan>(plan_for(rules_, *round.model, corpus_, options_.seed));
+      round.plan->give_up_when([this] { return out_of_limits(); });
       // The initial model's round is the games' own plan.
       round.starts = model.signature() == initial_.signature() ? 0 : round.plan->sweep_length();
     }
@@ -1458,6 +1459,8 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   std::optional<Plan> plan;
   if (options.search == Search::Coverage) {
     plan.emplace(plan_for(*rules, initial, corpus, options.seed));
+    // Only an interruption: the plan must be the same in every process.
+    plan->give_up_when([&checker] { return checker.stopping(); });
   }
   // Probe rounds: after the plan's sweep, whenever the run's deviations
   // have changed.

@@ -268,6 +268,8 @@ constexpr int kRounds = 4;
 // Candidates weighed for one start, and batches tried before a round ends.
 constexpr int kBatch = 6;
 constexpr int kBatches = 30;
+// Candidates between two questions whether to give up (Plan::give_up_when).
+constexpr int kGiveUpEvery = 256;
 
 // `pos` with `c` seeds in pit `p` of `s`, the difference taken from or
 // given to the side's other pits (the back row first), so the total stays.
@@ -317,6 +319,14 @@ std::optional<Position> Plan::start(std::size_t k) {
   while (starts_.size() <= k && !done_) extend();
   if (k < starts_.size()) return starts_[k];
   return std::nullopt;
+}
+
+bool Plan::giving_up() {
+  if (!give_up_ || !give_up_()) return false;
+  sweep_ = switched_.size();
+  if (!sweep_end_) sweep_end_ = starts_.size();
+  done_ = true;
+  return true;
 }
 
 std::size_t Plan::sweep_length() {
@@ -551,6 +561,7 @@ void Plan::extend() {
     const Ruleset& r = aim.rules;
     if (met_.count(id)) continue;
     for (int i = 0; i < sweep_candidates_; ++i) {
+      if (i % kGiveUpEvery == 0 && giving_up()) return;
       std::optional<Position> c = candidate();
       if (c && reachable(*c) && answers_differ(rules_, r, *c)) {
         // The switches after it that this start shows too need none of their own.
