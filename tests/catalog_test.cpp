@@ -337,19 +337,26 @@ std::string header_comment(const std::vector<std::string>& lines, int first_line
   return joined;
 }
 
-// A name in code: `ClauseId::X` or `Mutation::M`, with its line.
+// A name in code: `ClauseId::X`, `Mutation::M` or a clause played against
+// its text, `off.field` (oracle/rules/off_text.hpp), with its line.
 struct CodeName {
-  enum class Kind { Clause, Mutant } kind;
+  enum class Kind { Clause, Mutant, OffText } kind;
   std::string ident;
   int line;
 };
 
 std::vector<CodeName> clause_names_in_code(const std::string& code) {
-  static const std::regex name(R"(\b(ClauseId|Mutation)::([A-Za-z_][A-Za-z0-9_]*))");
+  static const std::regex name(
+      R"(\b(ClauseId|Mutation)::([A-Za-z_][A-Za-z0-9_]*)|\b(off)\.([a-z_][a-z0-9_]*))");
   std::vector<CodeName> out;
   for (std::sregex_iterator it(code.begin(), code.end(), name), end; it != end; ++it) {
+    const int line = line_of(code, static_cast<std::size_t>(it->position()));
+    if ((*it)[3].matched) {
+      out.push_back({CodeName::Kind::OffText, (*it)[4].str(), line});
+      continue;
+    }
     const auto kind = (*it)[1] == "ClauseId" ? CodeName::Kind::Clause : CodeName::Kind::Mutant;
-    out.push_back({kind, (*it)[2].str(), line_of(code, static_cast<std::size_t>(it->position()))});
+    out.push_back({kind, (*it)[2].str(), line});
   }
   return out;
 }
@@ -368,6 +375,17 @@ std::string clause_of_ident(std::string_view ident) {
 std::vector<std::string> clauses_played(const CodeName& n) {
   if (n.ident == "None") return {};
   if (n.kind == CodeName::Kind::Clause) return {clause_of_ident(n.ident)};
+  if (n.kind == CodeName::Kind::OffText) {
+    // The field is named after its mutant: no_relay is no-relay.
+    std::string mutant = n.ident;
+    std::replace(mutant.begin(), mutant.end(), '_', '-');
+    const MutantInfo* info = find_mutant(mutant);
+    if (info == nullptr) return {"no mutant named " + mutant + " for off." + n.ident};
+    std::vector<std::string> out{std::string(clause_name(info->clause))};
+    for (ClauseId c : {info->also, info->also_more[0], info->also_more[1]})
+      if (c != ClauseId::None) out.emplace_back(clause_name(c));
+    return out;
+  }
   std::vector<std::string> out;
   for (const IdentName& m : kMutantClauses)
     if (m.ident == n.ident) out.push_back(clause_of_ident(m.name));
@@ -559,6 +577,11 @@ int h() /* { */ {
   EXPECT_EQ(no_relay.front(), "ap.sow.relay");
   EXPECT_GT(no_relay.size(), 1u);
   EXPECT_TRUE(clauses_played(names[2]).empty());  // Mutation::None
+  // A clause played against its text reads like its mutant.
+  const auto off = clause_names_in_code("if (st.rules.off.no_relay) return;");
+  ASSERT_EQ(off.size(), 1u);
+  EXPECT_EQ(off[0].kind, CodeName::Kind::OffText);
+  EXPECT_EQ(clauses_played(off[0]), no_relay);
 }
 
 // The header rule (above): every clause a rule-code function plays in code
@@ -589,9 +612,11 @@ TEST(Catalog, EveryRuleCodeFunctionNamesItsClausesInItsHeader) {
       if (excepted(in->name, clauses.front())) continue;
       ADD_FAILURE() << file.string() << ":" << n.line << ": " << in->name << " plays "
                     << joined(clauses, " / ") << " ("
-                    << (n.kind == CodeName::Kind::Clause ? "ClauseId::" : "Mutation::") << n.ident
-                    << "), which the header comment directly above line " << in->first_line
-                    << " does not name";
+                    << (n.kind == CodeName::Kind::Clause   ? "ClauseId::"
+                        : n.kind == CodeName::Kind::Mutant ? "Mutation::"
+                                                           : "off.")
+                    << n.ident << "), which the header comment directly above line "
+                    << in->first_line << " does not name";
     }
   }
   // A scanner that found nothing would pass everything.

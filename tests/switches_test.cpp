@@ -60,6 +60,32 @@ TEST(MutationSet, HoldsSeveralMutants) {
   EXPECT_EQ(set, same);
 }
 
+// Every ruleset of the catalogue plays its clauses as written: no OffText
+// value is set in a record, only by a mutant.
+TEST(MutationSet, CatalogueRulesetsPlayTheirTexts) {
+  for (const Ruleset* r : all_rulesets()) {
+    EXPECT_EQ(r->off, OffText{}) << r->id;
+    EXPECT_TRUE(r->mutations.empty()) << r->id;
+  }
+}
+
+// Each clause mutant changes its record: one OffText value, or a threshold.
+TEST(MutationSet, EveryMutantChangesTheRecord) {
+  for (const MutantInfo& m : all_mutants())
+    for (const Ruleset* r : all_rulesets()) {
+      if (!mutant_applies(*r, m)) continue;
+      auto out = mutate(*r, m.id);
+      ASSERT_TRUE(out.ok()) << m.name << " on " << r->id;
+      const bool thresholds_differ = out->working_house != r->working_house ||
+                                     out->capture_start_max != r->capture_start_max ||
+                                     out->cutoff != r->cutoff ||
+                                     out->cutoff_rule != r->cutoff_rule ||
+                                     out->single_lap.quiet_limit != r->single_lap.quiet_limit;
+      EXPECT_TRUE(out->off != r->off || thresholds_differ) << m.name << " on " << r->id;
+      EXPECT_FALSE(out->off != r->off && thresholds_differ) << m.name << " sets two things";
+    }
+}
+
 TEST(MutationSet, MutateAddsToTheMutantsAlreadyThere) {
   const Ruleset& zanzibar = ruleset("ap-zanzibar");
   EXPECT_TRUE(zanzibar.mutations.empty());
@@ -67,9 +93,11 @@ TEST(MutationSet, MutateAddsToTheMutantsAlreadyThere) {
   ASSERT_TRUE(one.ok());
   auto two = mutate(*one, Mutation::HouseWorksAtSeven);
   ASSERT_TRUE(two.ok());
-  EXPECT_TRUE(mutated(*two, Mutation::CaptureNeedsThree));
-  EXPECT_TRUE(mutated(*two, Mutation::HouseWorksAtSeven));
-  EXPECT_FALSE(mutated(*two, Mutation::EntryEndFlipped));
+  EXPECT_TRUE(two->mutations.contains(Mutation::CaptureNeedsThree));
+  EXPECT_TRUE(two->mutations.contains(Mutation::HouseWorksAtSeven));
+  EXPECT_FALSE(two->mutations.contains(Mutation::EntryEndFlipped));
+  EXPECT_TRUE(two->off.capture_needs_three) << "a clause mutant sets its OffText field";
+  EXPECT_FALSE(two->off.entry_end_flipped);
   EXPECT_EQ(two->working_house, 7) << "a threshold mutant still changes the record";
 }
 
@@ -196,7 +224,7 @@ TEST(Switches, ApplyingSeveralSetsEachOne) {
   auto r = apply_ids(zanzibar, {"capture-needs-three", "front-empty=immediate", "working-house=8",
                                 "cutoff-rule=guide-relays"});
   ASSERT_TRUE(r.ok()) << r.error().message;
-  EXPECT_TRUE(mutated(*r, Mutation::CaptureNeedsThree));
+  EXPECT_TRUE(r->off.capture_needs_three);
   EXPECT_EQ(r->front_empty, FrontEmptyCheck::Immediate);
   EXPECT_EQ(r->working_house, 8);
   // The cutoff rule comes with its source's limit.
@@ -466,7 +494,7 @@ TEST(EngineSwitches, RulesetsAreThoseEverySwitchAppliesTo) {
   // Another ruleset resolves each id anew: its own clause for the choice.
   EXPECT_EQ(server.handle("ruleset ludii"), "=");
   EXPECT_EQ(server.ruleset().front_empty, FrontEmptyCheck::Immediate);
-  EXPECT_TRUE(mutated(server.ruleset(), Mutation::CaptureNeedsThree));
+  EXPECT_TRUE(server.ruleset().off.capture_needs_three);
   // The first id that does not apply is the one named.
   EXPECT_EQ(server.handle("ruleset site-bank"),
             "? mutant capture-needs-three breaks ap.capture.condition, which does not govern "

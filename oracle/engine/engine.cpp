@@ -78,7 +78,7 @@ inline bool kutakata_stops_at_house(const Ruleset& rules) {
     case HouseQuestionScope::SiteEverySowing:
       // INTERPRETATION: site.interp.kiswahili-question-every-turn -- the
       // question is asked whatever kind of turn the sowing belongs to.
-      return mutated(rules, Mutation::SiteKiswTakataStops);  // MUTANT
+      return rules.off.site_kiswahili_takata_stops;
   }
   return true;
 }
@@ -99,7 +99,7 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
     return true;
   }
   // 2. A capturing turn asks: stop there, or safari (`+`).
-  if (mutated(st.rules, Mutation::HouseNeverAsks)) {  // MUTANT: house-never-asks
+  if (st.rules.off.house_never_asks) {
     stop(st, last, st.rules.cite.house_question);
     return true;
   }
@@ -122,12 +122,12 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
 // site.interp.kiswahili-house-in-mtaji.
 inline bool house_rules_in_mtaji(const Ruleset& rules) {
   switch (rules.house_scope) {
-    case HouseQuestionScope::KunamuaByTurnKind:            // ap.nyumba.mtaji-ordinary
-      return mutated(rules, Mutation::HouseRulesInMtaji);  // MUTANT: house-rules-in-mtaji
+    case HouseQuestionScope::KunamuaByTurnKind:  // ap.nyumba.mtaji-ordinary
+      return rules.off.house_rules_in_mtaji;
     case HouseQuestionScope::SiteEverySowing:
       // INTERPRETATION: site.interp.kiswahili-house-in-mtaji -- the house
       // keeps its status, and its question, for the rest of the game.
-      return !mutated(rules, Mutation::SiteKiswHouseNamuaOnly);  // MUTANT
+      return !rules.off.site_kiswahili_house_namua_only;
   }
   return false;
 }
@@ -145,9 +145,8 @@ bool house_rules_apply(const TurnState<Tracer>& st, Pit last) {
   if (st.phase != Phase::Kunamua && !house_rules_in_mtaji(st.rules)) return false;
   if (!is_working_house(st.rules, st.pos, st.me, last)) return false;
   if (st.kind == TurnKind::Kutakata) {
-    if (mutated(st.rules, Mutation::HouseKutakataRelays)) return false;  // MUTANT
-    // MUTANT: house-stop-relay-only
-    if (st.first_run && mutated(st.rules, Mutation::HouseStopRelayOnly)) return false;
+    if (st.rules.off.house_kutakata_relays) return false;
+    if (st.first_run && st.rules.off.house_stop_relay_only) return false;
   }
   return true;
 }
@@ -169,11 +168,8 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
     //    (never on kutakata: ap.turn.kutakata-never-captures; INTERPRETATION:
     //    ludii.interp.takata-never-captures);
     //    at the nyumba a capture comes first (ap.nyumba.capture-precedence).
-    const bool may_capture =
-        st.kind == TurnKind::Capturing ||
-        mutated(st.rules, Mutation::KutakataCaptures);  // MUTANT: kutakata-captures
-    const bool question_first =                         // MUTANT: house-question-before-capture
-        working_house && mutated(st.rules, Mutation::HouseQuestionBeforeCapture);
+    const bool may_capture = st.kind == TurnKind::Capturing || st.rules.off.kutakata_captures;
+    const bool question_first = working_house && st.rules.off.house_question_before_capture;
     if (may_capture && !question_first && can_capture_at(st, last)) {
       last = capture(st, last,
                      working_house ? st.rules.cite.house_capture_first : st.rules.cite.capture);
@@ -197,10 +193,10 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
     //    ludii.interp.takasia-relay-stops for Ludii's restriction).
     ClauseId relay_clause = st.rules.cite.relay;
     if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last) &&
-        !mutated(st.rules, Mutation::BlockNeverStops)) {  // MUTANT: block-never-stops
+        !st.rules.off.block_never_stops) {
       const bool house_exception = st.rules.block == BlockRule::ApKutakatia &&
                                    run == LiftedFrom::House &&
-                                   !mutated(st.rules, Mutation::BlockNoHouseException);  // MUTANT
+                                   !st.rules.off.block_no_house_exception;
       if (!house_exception) return stop(st, last, st.rules.cite.block_stop);
       relay_clause = ClauseId::ApBlockHouseException;
     }
@@ -212,7 +208,7 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
       return;
     }
     if (cutoff_reached(st, last) || past_safeguard(st, last)) return;
-    if (mutated(st.rules, Mutation::NoRelay)) return stop(st, last, st.rules.cite.relay);  // MUTANT
+    if (st.rules.off.no_relay) return stop(st, last, st.rules.cite.relay);
     // 6. ap.sow.relay, guide.sow.relay, site.kiswahili.relay, ludii.sow.relay:
     //    lift the pit and go on in the same direction.
     ++st.relays;
@@ -227,7 +223,7 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
 template <class Tracer>
 void record_house_use(TurnState<Tracer>& st, Pit p) {
   if (st.rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return;
-  if (mutated(st.rules, Mutation::BawoCaptureNotUse)) return;  // MUTANT
+  if (st.rules.off.bawo_capture_not_use) return;
   st.pos.used |= pit_bit(st.me, p);
   st.trace.add(EventKind::HouseUsed, st.me, p, 0, ClauseId::ApBawoCaptureUses);
 }
@@ -262,7 +258,7 @@ int only_occupied_front_pit(const Position& pos, Side side) {
 // INTERPRETATION: ludii.interp.house-only-front -- back pits do not count.
 int single_counter_house(const Ruleset& rules, const Position& pos) {
   if (rules.two_seed != TwoSeedStart::LudiiOneCounter) return -1;
-  if (mutated(rules, Mutation::LudiiNoSingleCounter)) return -1;  // MUTANT
+  if (rules.off.ludii_no_single_counter) return -1;
   const Side me = pos.to_move;
   const int only = only_occupied_front_pit(pos, me);
   return only >= 0 && is_working_house(rules, pos, me, static_cast<Pit>(only)) ? only : -1;
@@ -288,7 +284,7 @@ void start_one_counter(TurnState<Tracer>& st, Pit house) {
 template <class Tracer>
 bool own_row_bared(TurnState<Tracer>& st, Pit p, int n) {
   if (st.rules.front_empty != FrontEmptyCheck::LudiiMidSowing) return false;
-  if (mutated(st.rules, Mutation::LudiiOwnRowPlayedOut)) return false;  // MUTANT
+  if (st.rules.off.ludii_own_row_played_out) return false;
   const Pit first = next_pit(p, st.dir);
   if (!is_back(first) || st.pos.front_total(st.me) != 0) return false;
   sow_from(st, first, 1);
@@ -357,7 +353,7 @@ void start_mtaji(TurnState<Tracer>& st, Pit p) {
 // front row is bare, so it has no move and loses (reason no-move).
 bool namua_bare_row(const Ruleset& rules, const Position& pos) {
   if (rules.front_empty != FrontEmptyCheck::SiteNamuaNoMove) return false;
-  if (mutated(rules, Mutation::SiteKiswBareRowFrontEmpty)) return false;  // MUTANT
+  if (rules.off.site_kiswahili_bare_row_front_empty) return false;
   return pos.hand[index_of(pos.to_move)] > 0 && pos.front_total(pos.to_move) == 0;
 }
 
@@ -475,7 +471,7 @@ struct Collector {
 // INTERPRETATION: ludii.interp.end-order-entry-choice -- the order ranks the
 // free entry choice only (other captures have entry ranks of -1).
 bool worse_entry(const Collector& c, std::size_t i) {
-  if (c.rank[i] < 0 || mutated(c.rules, Mutation::LudiiEntryOrderIgnored)) return false;  // MUTANT
+  if (c.rank[i] < 0 || c.rules.off.ludii_entry_order_ignored) return false;
   for (std::size_t j = 0; j < c.n; ++j)
     if (c[j].move.pit == c[i].move.pit && c.rank[j] >= 0 && c.rank[j] < c.rank[i]) return true;
   return false;
@@ -491,8 +487,7 @@ template <class Sink>
 void emit_captures(const Collector& c, Sink&& sink) {
   const bool ranked = c.rules.entry_choice == EntryChoice::LudiiBestEnd;
   const bool restrict_to_clearing =
-      c.rules.block == BlockRule::ApKutakatia &&
-      !mutated(c.rules, Mutation::CreatorUnrestricted) &&  // MUTANT: creator-unrestricted
+      c.rules.block == BlockRule::ApKutakatia && !c.rules.off.creator_unrestricted &&
       (c.pos.block & side_mask(opponent(c.pos.to_move))) != 0 &&
       std::any_of(c.cleared.begin(), c.cleared.begin() + c.n, [](bool b) { return b; });
   for (std::size_t i = 0; i < c.n; ++i)
@@ -508,7 +503,7 @@ void emit_all(const Collector& c, Sink&& sink) {
 // front pits that face a non-empty enemy pit.
 std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
   const Side me = pos.to_move;
-  const int least = mutated(rules, Mutation::KunamuaCaptureNeedsTwo) ? 2 : 1;  // MUTANT
+  const int least = rules.off.kunamua_capture_needs_two ? 2 : 1;
   std::uint8_t mask = 0;
   for (Pit p = 0; p < kRowLength; ++p) {
     if (pos.at(me, p) < least || pos.at(opponent(me), facing(p)) == 0) continue;
@@ -531,11 +526,10 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
   std::uint8_t occupied = 0, multi = 0, working = 0;
   for (Pit p = 0; p < kRowLength; ++p) {
     if (pos.at(me, p) == 0) continue;
-    if (pos.is_blocked(me, p) && !mutated(rules, Mutation::BlockedMayStart)) continue;  // MUTANT
+    if (pos.is_blocked(me, p) && !rules.off.blocked_may_start) continue;
     occupied |= std::uint8_t(1u << p);
     if (pos.at(me, p) >= 2) multi |= std::uint8_t(1u << p);
-    // MUTANT: eligibility-after-placement counts the reserve seed.
-    const int placed = mutated(rules, Mutation::EligibilityAfterPlacement) ? 1 : 0;
+    const int placed = rules.off.eligibility_after_placement ? 1 : 0;
     if (pos.has_house(me, p) && pos.at(me, p) + placed >= rules.working_house)
       working |= std::uint8_t(1u << p);
   }
@@ -543,12 +537,11 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
     case KunamuaKutakataOrder::ApDefault:
       // 1. With a working nyumba: any other occupied front pit, else none.
       if (working) {
-        if (mutated(rules, Mutation::KutakataFromWorkingHouse)) return occupied;  // MUTANT
+        if (rules.off.kutakata_from_working_house) return occupied;
         return occupied & std::uint8_t(~working);
       }
       // 2. Without: the pits holding 2 or more, if any.
-      if (multi)
-        return mutated(rules, Mutation::StartOrderSinglesAlways) ? occupied : multi;  // MUTANT
+      if (multi) return rules.off.start_order_singles_always ? occupied : multi;
       // 3. Otherwise every occupied front pit (all singles).
       return occupied;
     case KunamuaKutakataOrder::ApBawo:
@@ -579,7 +572,7 @@ bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
 bool kichwa_outward_refused(const Ruleset& rules, const Position& pos, Pit p, Dir d) {
   if (rules.sole_end_pit != SoleEndPit::LudiiByPhase || !is_kichwa(p)) return false;
   if (d != (p == front_pit(1) ? Dir::L : Dir::R)) return false;
-  if (mutated(rules, Mutation::LudiiKichwaOutwardFree)) return false;  // MUTANT
+  if (rules.off.ludii_kichwa_outward_free) return false;
   for (Pit q = 0; q < kRowLength; ++q)
     if (q != p && pos.at(pos.to_move, q) > 0) return true;
   return false;
@@ -590,7 +583,7 @@ bool kichwa_outward_refused(const Ruleset& rules, const Position& pos, Pit p, Di
 // INTERPRETATION: guide.interp.two-piece-any-count -- whatever it holds.
 int two_piece_house(const Ruleset& rules, const Position& pos) {
   if (rules.two_seed != TwoSeedStart::GuideOwnedHouseAlone) return -1;
-  if (mutated(rules, Mutation::GuideNoTwoPiece)) return -1;  // MUTANT: guide-no-two-piece
+  if (rules.off.guide_no_two_piece) return -1;
   const Side me = pos.to_move;
   const int only = only_occupied_front_pit(pos, me);
   return only >= 0 && pos.has_house(me, static_cast<Pit>(only)) ? only : -1;
@@ -611,18 +604,18 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
       // ap.capture.entry-kichwa-kimbi fixes the side at pits 1, 2, 7, 8.
       const bool middle = !is_left_end(p) && !is_right_end(p);
       if (!is_right_end(p)) c.add(Move{p, Dir::R}, TurnKind::Capturing);
-      if (!is_left_end(p) && !(middle && mutated(rules, Mutation::EntryNoChoice)))  // MUTANT
+      if (!is_left_end(p) && !(middle && rules.off.entry_no_choice))
         c.add(Move{p, Dir::L}, TurnKind::Capturing);
     }
     emit_captures(c, sink);
-    if (!mutated(rules, Mutation::CaptureOptional)) return;  // MUTANT: capture-optional
+    if (!rules.off.capture_optional) return;
     c.n = 0;
   }
   // Whole-pit starts (ap.kunamua.no-two-seed-start: no `t` moves in the AP
   // rules), then the guide's two-piece start.
   const std::uint8_t starts = kunamua_kutakata_pits(rules, pos);
-  const bool sole_end_rule = rules.sole_end_pit == SoleEndPit::EveryTakata &&
-                             !mutated(rules, Mutation::SoleKichwaFree);  // MUTANT
+  const bool sole_end_rule =
+      rules.sole_end_pit == SoleEndPit::EveryTakata && !rules.off.sole_kichwa_free;
   for (Pit p = 0; p < kRowLength; ++p) {
     if (!(starts & (1u << p))) continue;
     // Either way round (site.kiswahili.direction-choice), within the
@@ -649,13 +642,12 @@ bool mtaji_kutakata_start_ok(const Ruleset& rules, const Position& pos, Pit p, D
   const Side me = pos.to_move;
   if (pos.at(me, p) < 2) return false;  // ap.mtaji.start
   // ap.kutakatia.no-start
-  if (pos.is_blocked(me, p) && !mutated(rules, Mutation::BlockedMayStart)) return false;
+  if (pos.is_blocked(me, p) && !rules.off.blocked_may_start) return false;
   // ap.mtaji.front-row-first
-  const bool back_anytime = mutated(rules, Mutation::BackRowAnytime) && is_back(p);  // MUTANT
+  const bool back_anytime = rules.off.back_row_anytime && is_back(p);
   if (is_front(p) != front_available && !back_anytime) return false;
   // ap.mtaji.sole-kichwa
-  if (occupied_front == 1 && p == sole_front && is_kichwa(p) &&
-      !mutated(rules, Mutation::SoleKichwaFree))  // MUTANT: sole-kichwa-free
+  if (occupied_front == 1 && p == sole_front && is_kichwa(p) && !rules.off.sole_kichwa_free)
     return d == (p == front_pit(1) ? Dir::R : Dir::L);
   return true;
 }
@@ -666,7 +658,7 @@ bool mtaji_kutakata_start_ok(const Ruleset& rules, const Position& pos, Pit p, D
 // for mtaji-phase turns.
 int compulsory_house_start(const Ruleset& rules, const Position& pos) {
   if (rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return -1;
-  if (mutated(rules, Mutation::BawoKuuNotCompulsory)) return -1;  // MUTANT
+  if (rules.off.bawo_kuu_not_compulsory) return -1;
   const Side me = pos.to_move;
   for (Pit p = 0; p < kRowLength; ++p)
     if (is_working_house(rules, pos, me, p) && !(pos.used & pit_bit(me, p))) return p;
@@ -689,7 +681,7 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
         c.add(Move{p, d}, TurnKind::Capturing);
   if (c.n > 0) {  // ap.turn.capture-compulsory
     emit_captures(c, sink);
-    if (!mutated(rules, Mutation::CaptureOptional)) return;  // MUTANT: capture-optional
+    if (!rules.off.capture_optional) return;
     c.n = 0;
   }
   // Kutakata.
@@ -721,10 +713,10 @@ Status terminal_status(const Ruleset& rules, const Position& pos) {
   // INTERPRETATION: ap.interp.both-fronts-empty -- the player who moved wins.
   const Side mover = opponent(pos.to_move);
   if (namua_bare_row(rules, pos)) return {Status::Kind::Win, mover, Reason::NoMove};
-  const bool flipped = mutated(rules, Mutation::FrontEmptyWinnerFlipped);  // MUTANT
+  const bool flipped = rules.off.front_empty_winner_flipped;
   const Side mover_wins = flipped ? pos.to_move : mover;
   const bool both = pos.front_total(pos.to_move) == 0 && pos.front_total(mover) == 0;
-  if (both && mutated(rules, Mutation::BothFrontsMoverLoses))  // MUTANT: both-fronts-mover-loses
+  if (both && rules.off.both_fronts_mover_loses)
     return {Status::Kind::Win, pos.to_move, Reason::FrontEmpty};
   if (pos.front_total(pos.to_move) == 0) return {Status::Kind::Win, mover_wins, Reason::FrontEmpty};
   if (pos.front_total(mover) == 0)
@@ -762,7 +754,7 @@ Status status(const Ruleset& rules, const Position& pos) {
   // ap.win.no-move, guide.win.no-move: the side to move has no legal move.
   bool any = false;
   detail::generate(rules, pos, [&](const Generated&) { any = true; });
-  const bool flipped = mutated(rules, Mutation::NoMoveWinnerFlipped);  // MUTANT
+  const bool flipped = rules.off.no_move_winner_flipped;
   if (!any)
     return {Status::Kind::Win, flipped ? pos.to_move : opponent(pos.to_move), Reason::NoMove};
   return {};

@@ -12,6 +12,7 @@
 #include "oracle/catalog/clause.hpp"
 #include "oracle/catalog/mutation.hpp"
 #include "oracle/core/expected.hpp"
+#include "oracle/rules/off_text.hpp"
 
 namespace bao {
 
@@ -214,14 +215,9 @@ struct Ruleset {
   SingleLapRules single_lap{};        // read only by the single-lap turn
   Citations cite{};                   // the clauses its trace cites for shared steps
   std::span<const ClauseId> clauses;  // every clause that governs this ruleset
-  MutationSet mutations{};            // deliberately broken clauses (mutation.hpp)
+  OffText off{};                      // clauses played against their text (mutants only)
+  MutationSet mutations{};            // the mutants that set them (mutation.hpp)
 };
-
-// Whether the ruleset runs with mutant `m` (one-line checks at the clause a
-// mutant breaks; always false for the real rulesets).
-constexpr bool mutated(const Ruleset& r, Mutation m) {
-  return r.mutations.contains(m);
-}
 
 // Whether `id` governs the ruleset.
 bool governs(const Ruleset& rules, ClauseId id);

@@ -15,8 +15,8 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
   std::uint8_t kuu = 0;
   for (Pit p = 0; p < kRowLength; ++p)
     if (pos.has_house(me, p)) kuu |= std::uint8_t(1u << p);
-  const bool any_count = mutated(rules, Mutation::BawoKuuStartAnyCount);  // MUTANT
-  if (mutated(rules, Mutation::BawoKuuInOrder))  // MUTANT: only working kuu excluded
+  const bool any_count = rules.off.bawo_kuu_start_any_count;
+  if (rules.off.bawo_kuu_in_order)
     for (Pit p = 0; p < kRowLength; ++p)
       if (pos.at(me, p) < rules.working_house) kuu &= std::uint8_t(~(1u << p));
   // 1. A non-kuu front pit holding 2 or more, if any.
@@ -25,7 +25,7 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
   if (occupied & ~kuu) return occupied & std::uint8_t(~kuu);
   // 3. The kuu as the only occupied front pit, holding exactly 8 before placement
   //    (ap.kunamua.eligibility-before-placement).
-  const int placed = mutated(rules, Mutation::EligibilityAfterPlacement) ? 1 : 0;  // MUTANT
+  const int placed = rules.off.eligibility_after_placement ? 1 : 0;
   std::uint8_t out = 0;
   for (Pit p = 0; p < kRowLength; ++p)
     if ((occupied & kuu & (1u << p)) && (pos.at(me, p) + placed == kKuuStartCount || any_count))

@@ -19,7 +19,7 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
     if (pos.at(me, p) >= kHouseStop) big_house |= std::uint8_t(1u << p);
   }
   const std::uint8_t allowed = occupied & std::uint8_t(~big_house);
-  if (owns_house || mutated(rules, Mutation::GuideSinglesAlways)) return allowed;  // MUTANT
+  if (owns_house || rules.off.guide_singles_always) return allowed;
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 

@@ -17,8 +17,8 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
   for (Pit p = 0; p < kRowLength; ++p)
     if (is_working_house(rules, pos, me, p)) house |= std::uint8_t(1u << p);
   const std::uint8_t allowed =
-      mutated(rules, Mutation::LudiiHouseEmptied) ? occupied : occupied & std::uint8_t(~house);
-  if (house || mutated(rules, Mutation::GuideSinglesAlways)) return allowed;  // MUTANT
+      rules.off.ludii_house_emptied ? occupied : occupied & std::uint8_t(~house);
+  if (house || rules.off.guide_singles_always) return allowed;
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 

@@ -42,7 +42,7 @@ struct LapTurn {
 // site.sow.fixed-direction: one direction for every sowing.
 // INTERPRETATION: site.interp.direction-l -- it is the protocol's L.
 constexpr Dir fixed_direction(const Ruleset& rules) {
-  return mutated(rules, Mutation::SiteDirectionR) ? Dir::R : Dir::L;  // MUTANT: site-direction-r
+  return rules.off.site_direction_r ? Dir::R : Dir::L;
 }
 
 // site.bank.house-pit: pit 5 of the inner row, where the ruleset gives the
@@ -51,7 +51,7 @@ constexpr Dir fixed_direction(const Ruleset& rules) {
 // for the whole game, so no BPN key records it.
 constexpr int house_pit(const Ruleset& rules) {
   if (rules.single_lap.house_stop == HouseStop::None) return -1;
-  return front_pit(mutated(rules, Mutation::SiteBankHouseA4) ? 4 : 5);  // MUTANT
+  return front_pit(rules.off.site_bank_house_a4 ? 4 : 5);
 }
 
 // ---- The turn ----------------------------------------------------------------
@@ -61,7 +61,7 @@ constexpr int house_pit(const Ruleset& rules) {
 template <class Tracer>
 void note_house_seed(LapTurn<Tracer>& t) {
   if (t.rules.single_lap.goal != SingleLapGoal::SiteFillHouse) return;
-  if (mutated(t.rules, Mutation::SiteBankQuietNoReset)) return;  // MUTANT: site-bank-quiet-no-reset
+  if (t.rules.off.site_bank_quiet_no_reset) return;
   t.progress = true;
 }
 
@@ -71,8 +71,7 @@ template <class Tracer>
 Pit sow(LapTurn<Tracer>& t, Pit from, int n) {
   assert(n > 0);
   const int house = house_pit(t.rules);
-  // MUTANT: site-sow-into-origin starts in the lifted pit itself.
-  Pit p = mutated(t.rules, Mutation::SiteSowIntoOrigin) ? from : next_pit(from, t.dir);
+  Pit p = t.rules.off.site_sow_into_origin ? from : next_pit(from, t.dir);
   for (int i = 0;; ++i) {
     ++t.mine(p);
     if (p == house) note_house_seed(t);
@@ -98,14 +97,13 @@ Pit lift(LapTurn<Tracer>& t, Pit p) {
 template <class Tracer>
 RunEnd judge_run(const LapTurn<Tracer>& t, Pit last) {
   // 1. Bank: the house, whatever it held.
-  if (static_cast<int>(last) == house_pit(t.rules) &&
-      !mutated(t.rules, Mutation::SiteHouseNoStop))  // MUTANT: site-house-no-stop
+  if (static_cast<int>(last) == house_pit(t.rules) && !t.rules.off.site_house_no_stop)
     return RunEnd::StopHouse;
   // 2. A pit that was empty before the last seed.
   const int count = t.pos.at(t.me, last);
   if (count == 1) return RunEnd::StopEmpty;
-  if (count == 2 && mutated(t.rules, Mutation::SiteStopAtTwo)) return RunEnd::StopEmpty;  // MUTANT
-  if (mutated(t.rules, Mutation::SiteNoRelay)) return RunEnd::StopEmpty;  // MUTANT: site-no-relay
+  if (count == 2 && t.rules.off.site_stop_at_two) return RunEnd::StopEmpty;
+  if (t.rules.off.site_no_relay) return RunEnd::StopEmpty;
   // 3. Otherwise the relay goes on.
   return RunEnd::Relay;
 }
@@ -115,7 +113,7 @@ RunEnd judge_run(const LapTurn<Tracer>& t, Pit last) {
 template <class Tracer>
 Pit relay(LapTurn<Tracer>& t, Pit at) {
   int n = t.mine(at);
-  if (mutated(t.rules, Mutation::SiteRelayLeavesSeed)) --n;  // MUTANT: site-relay-leaves-seed
+  if (t.rules.off.site_relay_leaves_seed) --n;
   // Mutants together (a lander taken mid-relay, and a seed left behind) can
   // leave nothing to lift: the run ends where it is, as a single seed.
   if (n <= 0) return at;
@@ -136,7 +134,7 @@ int take(LapTurn<Tracer>& t, Pit target, ClauseId why) {
   auto& store = t.pos.store[index_of(t.me)];
   store = static_cast<std::uint8_t>(store + n);
   t.trace.add(EventKind::Capture, them, target, n, why);
-  if (!mutated(t.rules, Mutation::SiteQuietNoReset)) t.progress = true;  // MUTANT
+  if (!t.rules.off.site_quiet_no_reset) t.progress = true;
   return n;
 }
 
@@ -146,12 +144,10 @@ int take(LapTurn<Tracer>& t, Pit target, ClauseId why) {
 // INTERPRETATION: site.interp.second-pit-same-column -- behind a(i) is b(i).
 template <class Tracer>
 void take_second_pit(LapTurn<Tracer>& t, Pit inner, bool inner_taken) {
-  if (mutated(t.rules, Mutation::SiteSecondPitNever)) return;  // MUTANT: site-second-pit-never
-  // MUTANT: site-second-pit-always takes it behind an empty inner pit too.
-  if (!inner_taken && !mutated(t.rules, Mutation::SiteSecondPitAlways)) return;
-  const int number = mutated(t.rules, Mutation::SiteSecondPitMirrored)  // MUTANT
-                         ? kRowLength + 1 - pit_number(inner)
-                         : pit_number(inner);
+  if (t.rules.off.site_second_pit_never) return;
+  if (!inner_taken && !t.rules.off.site_second_pit_always) return;
+  const int number =
+      t.rules.off.site_second_pit_mirrored ? kRowLength + 1 - pit_number(inner) : pit_number(inner);
   take(t, back_pit(number), ClauseId::SiteLongSecond);
 }
 
@@ -165,16 +161,15 @@ void capture(LapTurn<Tracer>& t, Pit last) {
   SingleLapCapture kind = t.rules.single_lap.capture;
   if (kind == SingleLapCapture::None) {
     // site.bank.no-captures
-    if (!mutated(t.rules, Mutation::SiteBankCaptures)) return;  // MUTANT: site-bank-captures
+    if (!t.rules.off.site_bank_captures) return;
     kind = SingleLapCapture::SiteMaasai;
   }
   // 1. Only the inner row captures.
   if (!is_front(last)) return;
   // 2. The pit across, if it holds seeds, goes to the store.
-  const Pit across =
-      mutated(t.rules, Mutation::SiteCaptureSameNumber) ? last : facing(last);  // MUTANT
+  const Pit across = t.rules.off.site_capture_same_number ? last : facing(last);
   const bool taken = take(t, across, ClauseId::SiteCapture) > 0;
-  if (taken && mutated(t.rules, Mutation::SiteCaptureTakesLander)) {  // MUTANT
+  if (taken && t.rules.off.site_capture_takes_lander) {
     --t.mine(last);
     ++t.pos.store[index_of(t.me)];
   }
@@ -209,9 +204,7 @@ RelayState relay_state(const LapTurn<Tracer>& t, Pit at) {
 // Returns the pit where that run ended.
 Pit relay_on(LapTurn<NoTrace>& t, Pit at) {
   at = relay(t, at);
-  // MUTANT: site-capture-mid-relay captures where a relay run ends too.
-  if (mutated(t.rules, Mutation::SiteCaptureMidRelay) && judge_run(t, at) == RunEnd::Relay)
-    capture(t, at);
+  if (t.rules.off.site_capture_mid_relay && judge_run(t, at) == RunEnd::Relay) capture(t, at);
   return at;
 }
 
@@ -323,8 +316,7 @@ void relay_until_stop(LapTurn<Tracer>& t, Pit last, int& cut_pickup) {
       case RunEnd::Relay:
         break;
     }
-    // MUTANT: site-capture-mid-relay captures where a relay run ends too.
-    if (mutated(t.rules, Mutation::SiteCaptureMidRelay)) capture(t, last);
+    if (t.rules.off.site_capture_mid_relay) capture(t, last);
     if (cut_pickup < 0) {
       if (pickup == 0) {
         first_pos = t.pos;
@@ -369,7 +361,7 @@ int achievement(const Ruleset& rules, const Position& pos, Side s) {
     case SingleLapGoal::SiteCaptureAll:
       return pos.store[index_of(s)];
     case SingleLapGoal::SiteFillHouse: {
-      const bool count_pits = mutated(rules, Mutation::SiteClosenessCountsPits);  // MUTANT
+      const bool count_pits = rules.off.site_closeness_counts_pits;
       const int house = house_pit(rules);
       int left = 0;
       for (Pit p = 0; p < kPitsPerSide; ++p)
@@ -386,12 +378,12 @@ Status called_game(const Ruleset& rules, const Position& pos, Reason why) {
   const int south = achievement(rules, pos, Side::South);
   const int north = achievement(rules, pos, Side::North);
   if (south == north) {
-    if (mutated(rules, Mutation::SiteCalledLevelMoverWins))  // MUTANT
+    if (rules.off.site_called_level_mover_wins)
       return {Status::Kind::Win, opponent(pos.to_move), why};
     return {Status::Kind::Draw, Side::South, why};
   }
   Side ahead = south > north ? Side::South : Side::North;
-  if (mutated(rules, Mutation::SiteCalledFlipped)) ahead = opponent(ahead);  // MUTANT
+  if (rules.off.site_called_flipped) ahead = opponent(ahead);
   return {Status::Kind::Win, ahead, why};
 }
 
@@ -401,7 +393,7 @@ Status called_game(const Ruleset& rules, const Position& pos, Reason why) {
 bool side_ended(const Ruleset& rules, const Position& pos, Side s) {
   switch (rules.single_lap.goal) {
     case SingleLapGoal::SiteCaptureAll:
-      if (mutated(rules, Mutation::SiteWinFrontEmpty)) return pos.front_total(s) == 0;  // MUTANT
+      if (rules.off.site_win_front_empty) return pos.front_total(s) == 0;
       return pos.side_total(s) == 0;
     case SingleLapGoal::SiteFillHouse: {
       const int house = house_pit(rules);
@@ -422,7 +414,7 @@ struct Ending {
 // (site.progress.called).
 // INTERPRETATION: site.interp.both-ended -- the side to move is judged first.
 Ending board_ending(const Ruleset& rules, const Position& pos) {
-  const bool mover_first = mutated(rules, Mutation::SiteBothEndedMoverFirst);  // MUTANT
+  const bool mover_first = rules.off.site_both_ended_mover_first;
   const Side first = mover_first ? opponent(pos.to_move) : pos.to_move;
   for (Side s : {first, opponent(first)}) {
     if (!side_ended(rules, pos, s)) continue;
@@ -430,7 +422,7 @@ Ending board_ending(const Ruleset& rules, const Position& pos) {
       case SingleLapGoal::SiteCaptureAll:
         return {{Status::Kind::Win, opponent(s), Reason::AllCaptured}, ClauseId::SiteWinAll};
       case SingleLapGoal::SiteFillHouse: {
-        const bool flipped = mutated(rules, Mutation::SiteHouseFullFlipped);  // MUTANT
+        const bool flipped = rules.off.site_house_full_flipped;
         return {{Status::Kind::Win, flipped ? opponent(s) : s, Reason::HouseFull},
                 ClauseId::SiteBankWin};
       }
@@ -455,7 +447,7 @@ void count_quiet_turn(LapTurn<Tracer>& t) {
     t.pos.quiet = 0;
     return;
   }
-  if (mutated(t.rules, Mutation::SiteQuietPerRound) && t.me == Side::South) return;  // MUTANT
+  if (t.rules.off.site_quiet_per_round && t.me == Side::South) return;
   ++t.pos.quiet;
 }
 
@@ -469,8 +461,7 @@ void finish_turn(LapTurn<Tracer>& t) {
   if (t.endless) {
     // INTERPRETATION: site.interp.endless-relay -- judged as a called game.
     Status s = called_game(t.rules, t.pos, Reason::Infinite);
-    if (mutated(t.rules, Mutation::SiteEndlessMoverLoses))  // MUTANT
-      s = {Status::Kind::Win, t.them(), Reason::Infinite};
+    if (t.rules.off.site_endless_mover_loses) s = {Status::Kind::Win, t.them(), Reason::Infinite};
     t.pos.decided = to_decided(s);
     t.trace.add(EventKind::End, t.me, 0, 0, ClauseId::SiteInterpEndless, Reason::Infinite);
     return;
@@ -506,13 +497,10 @@ struct Generated {
 // neither mark of the Bao moves (`t`, `+`) belongs to it.
 bool may_start(const Ruleset& rules, const Position& pos, const Move& m) {
   if (m.pit >= kPitsPerSide || m.two_seed || m.go_on) return false;
-  const int least = mutated(rules, Mutation::SiteLiftNeedsTwo) ? 2 : 1;  // MUTANT
+  const int least = rules.off.site_lift_needs_two ? 2 : 1;
   if (pos.at(pos.to_move, m.pit) < least) return false;
-  if (static_cast<int>(m.pit) == house_pit(rules) &&
-      !mutated(rules, Mutation::SiteHouseLiftable))  // MUTANT: site-house-liftable
-    return false;
-  return m.dir == fixed_direction(rules) ||
-         mutated(rules, Mutation::SiteBothDirections);  // MUTANT: site-both-directions
+  if (static_cast<int>(m.pit) == house_pit(rules) && !rules.off.site_house_liftable) return false;
+  return m.dir == fixed_direction(rules) || rules.off.site_both_directions;
 }
 
 // Every move that may start (may_start), each played at once and handed

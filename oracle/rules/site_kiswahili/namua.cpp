@@ -14,11 +14,10 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
   std::uint8_t houses = 0;
   for (Pit p = 0; p < kRowLength; ++p)
     if (pos.has_house(me, p)) houses |= std::uint8_t(1u << p);
-  if (mutated(rules, Mutation::SiteKiswPlaceEmpty)) occupied = 0xFF;  // MUTANT
-  if (mutated(rules, Mutation::SiteKiswHouseWholeStart)) houses = 0;  // MUTANT
+  if (rules.off.site_kiswahili_place_empty) occupied = 0xFF;
+  if (rules.off.site_kiswahili_house_whole_start) houses = 0;
   const std::uint8_t allowed = occupied & std::uint8_t(~houses);
-  if (mutated(rules, Mutation::SiteKiswSinglesLast) && (multi & allowed))  // MUTANT
-    return multi & allowed;
+  if (rules.off.site_kiswahili_singles_last && (multi & allowed)) return multi & allowed;
   return allowed;
 }
 
