@@ -465,7 +465,9 @@ TEST(ApVariantsBawo, KunamuaCaptureAtTheKuuUsesIt) {
   EXPECT_EQ(after(kBawo, pos, "A5R"), used);
   EXPECT_EQ(after(kMalawi, pos, "A5R"),
             "N 1,2,0,0,9,0,0,0/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 hand=0,1 house=A5");
-  EXPECT_FALSE(validate_for_ruleset(rules(kMalawi), *parse_bpn(used)).ok());
+  const auto refused = validate_for_ruleset(rules(kMalawi), *parse_bpn(used));
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().field, "used") << "the error names the BPN key at fault";
   const std::string next = after(kBawo, used, "a1R");
   EXPECT_EQ(next,
             "S 1,2,0,0,9,0,0,0/0,0,0,0,0,0,0,0 0,1,1,0,0,0,0,0/0,0,0,0,0,0,0,0 house=A5 used=A5");

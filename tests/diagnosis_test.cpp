@@ -48,7 +48,7 @@ class FilterProbe final : public Probe {
   FilterProbe(const Ruleset& rules, std::function<void(MoveAnswer&)> edit)
       : inner_(oracle_probe(rules, "filtered oracle")), edit_(std::move(edit)) {}
   std::string name() override { return inner_->name(); }
-  Expected<bool> select(std::string_view r) override { return inner_->select(r); }
+  Expected<void> select(std::string_view r) override { return inner_->select(r); }
   PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
     PositionAnswer a = inner_->ask(bpn, plays);
     for (MoveAnswer& m : a.plays)

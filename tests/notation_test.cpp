@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <string>
 
@@ -286,6 +287,31 @@ TEST(Bpn, OffsetsCountExtraWhitespace) {
   // "S   " puts the south rows at offset 4; the 'x' is the eighth count, 14 further on.
   EXPECT_EQ(bpn_error("S   0,0,0,0,0,0,0,x/" + kZeroRow + " " + kZeroRows),
             "BPN field 2 (south rows): 'x' is not a number at offset 18");
+}
+
+// The error says where as data too: the field and the offset in the text.
+TEST(Bpn, ErrorsCarryTheFieldAndOffset) {
+  auto p = parse_bpn("S   0,0,0,0,0,0,0,x/" + kZeroRow + " " + kZeroRows);
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error().field, "south rows");
+  EXPECT_EQ(p.error().offset, std::optional<std::size_t>(18));
+  auto key = parse_bpn(kEmpty + " house=A5,zz");
+  ASSERT_FALSE(key);
+  EXPECT_EQ(key.error().field, "house");
+  ASSERT_TRUE(key.error().offset.has_value());
+  EXPECT_GT(*key.error().offset, kEmpty.size());
+  auto m = parse_move("A6L+x", Side::South);
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().field, "move");
+  EXPECT_EQ(m.error().offset, std::optional<std::size_t>(4));
+  auto d = parse_move("A6", Side::South);
+  ASSERT_FALSE(d);
+  EXPECT_EQ(d.error().offset, std::optional<std::size_t>(2));
+  // A fault of the whole move has no offset.
+  auto e = parse_move("", Side::South);
+  ASSERT_FALSE(e);
+  EXPECT_EQ(e.error().field, "move");
+  EXPECT_FALSE(e.error().offset.has_value());
 }
 
 TEST(Bpn, AcceptsAnyTotalUpToTheLimit) {

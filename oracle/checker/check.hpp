@@ -63,7 +63,7 @@ class Probe {
   virtual std::string name() = 0;
   // Selects the ruleset; an error when the engine does not support it or
   // fails while answering.
-  virtual Expected<bool> select(std::string_view ruleset) = 0;
+  virtual Expected<void> select(std::string_view ruleset) = 0;
   // Sets the position, asks its status and legal moves, then plays each of
   // `plays` from it (resetting the position before each) and asks the status
   // after. An engine may pipeline all of this.
@@ -441,7 +441,7 @@ std::string reproduce_command(const CheckResult& r, const Finding& f);
 std::string summary_text(const CheckResult& r);
 // Writes report.md, report.json, junit.xml and witnesses/*.yaml into `dir`
 // (each file written whole, then renamed into place).
-Expected<bool> write_report(const CheckResult& r, const std::string& dir);
+Expected<void> write_report(const CheckResult& r, const std::string& dir);
 // The files write_report writes, by their path in the folder; and whether a
 // path there (`is_folder`: a folder) is one of those a report replaces.
 std::vector<std::pair<std::string, std::string>> report_files(const CheckResult& r);

@@ -383,7 +383,7 @@ std::string summary_text(const AllResult& a) {
   return out + printable_lines(lines);
 }
 
-Expected<bool> write_report(const AllResult& a, const std::string& dir) {
+Expected<void> write_report(const AllResult& a, const std::string& dir) {
   FileSet set;
   // Its own files, a folder per ruleset of the oracle holding that
   // ruleset's report, and the files of a single report (so that the
@@ -413,7 +413,7 @@ Expected<bool> write_report(const AllResult& a, const std::string& dir) {
       set.files.emplace_back(r.options.ruleset + "/" + name, std::move(text));
   if (auto ok = replace_folder(dir, set); !ok)
     return Error{fmt::format("--report: {}", ok.error().message)};
-  return true;
+  return {};
 }
 
 Expected<AllResult> merge_all(const std::vector<AllResult>& parts, const MergeOptions& how) {

@@ -65,7 +65,7 @@ std::string to_junit(const AllResult& a);
 std::string summary_text(const AllResult& a);
 // Writes DIR/summary.md, DIR/junit.xml, DIR/report.json (to_json) and
 // DIR/R/ for each run (the files of write_report), all in one step.
-Expected<bool> write_report(const AllResult& a, const std::string& dir);
+Expected<void> write_report(const AllResult& a, const std::string& dir);
 
 // Joins the `all` reports of the shards of one run: ruleset by ruleset, as
 // merge() joins single reports. An error when they are not of one run

@@ -43,9 +43,9 @@ class EngineProbe final : public Probe {
 
   std::string name() override { return name_; }
 
-  Expected<bool> select(std::string_view ruleset) override {
+  Expected<void> select(std::string_view ruleset) override {
     if (ruleset != ruleset_) return Error{fmt::format("the probe plays {}", ruleset_)};
-    return true;
+    return {};
   }
 
   PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {

@@ -273,8 +273,11 @@ std::string stopped_text(const CheckResult& r);
 inline constexpr std::string_view kInterruptedHolds =
     "what was found until then is kept; the witnesses are the boards the games met (not "
     "minimised) and the deviations were not settled together";
-// The run's deviations that are (or are not) accepted, in report order.
-std::vector<const Deviation*> open_deviations(const CheckResult& r, bool accepted);
+// Which of the run's deviations a list holds: those still open, or those an
+// accept file (--accept) already knows.
+enum class Acceptance : std::uint8_t { Open, Accepted };
+// The run's deviations of one kind, in report order.
+std::vector<const Deviation*> deviations_by(const CheckResult& r, Acceptance which);
 
 // ---- HTML pages (report_html.cpp) ----------------------------------------------
 

@@ -206,15 +206,13 @@ std::string join(const std::vector<std::string>& v, std::string_view sep) {
 std::string board_text(const std::string& bpn) {
   auto pos = parse_bpn(bpn);
   if (!pos) return "";
-  enum class Row : std::uint8_t { Front, Back };
   // North's rows are written from pit 8 to pit 1, South's from 1 to 8, as
   // they face each other across the board.
   auto row = [&](Side s, Row r) {
     std::string out;
-    for (int i = 0; i < 8; ++i) {
-      const int n = s == Side::North ? 7 - i : i;  // pit number n + 1
-      const int circuit = r == Row::Front ? n : 15 - n;
-      out += fmt::format("{:>3}", pos->pits[static_cast<int>(s)][circuit]);
+    for (int i = 1; i <= kRowLength; ++i) {
+      const int number = s == Side::North ? kRowLength + 1 - i : i;
+      out += fmt::format("{:>3}", pos->at(s, row_pit(r, number)));
     }
     return out;
   };
@@ -312,23 +310,24 @@ std::string stopped_text(const CheckResult& r) {
       r.stats.failing_games, r.stats.failing_games == 1 ? "" : "s", r.stats.stop_after);
 }
 
-std::vector<const Deviation*> open_deviations(const CheckResult& r, bool accepted) {
+std::vector<const Deviation*> deviations_by(const CheckResult& r, Acceptance which) {
   std::vector<const Deviation*> out;
   for (const Deviation& d : r.deviations)
-    if (d.accepted == accepted) out.push_back(&d);
+    if (d.accepted == (which == Acceptance::Accepted)) out.push_back(&d);
   return out;
 }
 
 }  // namespace detail
 
+using detail::Acceptance;
 using detail::board_text;
 using detail::clause_md;
 using detail::deviation_id;
+using detail::deviations_by;
 using detail::interrupted_text;
 using detail::join;
 using detail::kInterruptedHolds;
 using detail::minimised_text;
-using detail::open_deviations;
 using detail::origin_text;
 using detail::probe_text;
 using detail::reference_text;
@@ -639,8 +638,8 @@ static std::string summary_text_raw(const CheckResult& r) {
       out += fmt::format("  clauses neither traced nor shown by a switch: {}\n",
                          fmt::join(c.clauses_never, ", "));
   }
-  const auto devs = open_deviations(r, false);
-  const auto acc = open_deviations(r, true);
+  const auto devs = deviations_by(r, Acceptance::Open);
+  const auto acc = deviations_by(r, Acceptance::Accepted);
   if (devs.empty() && r.findings.empty()) {
     out += acc.empty() ? "no findings: the engine agreed with the oracle everywhere\n"
                        : fmt::format("no findings beyond the {} accepted deviations\n", acc.size());
@@ -685,8 +684,8 @@ static std::string summary_text_raw(const CheckResult& r) {
 
 std::string to_markdown(const CheckResult& r) {
   const Stats& s = r.stats;
-  const auto devs = open_deviations(r, false);
-  const auto acc = open_deviations(r, true);
+  const auto devs = deviations_by(r, Acceptance::Open);
+  const auto acc = deviations_by(r, Acceptance::Accepted);
   std::string out = fmt::format("# bao-oracle check: {} against {}\n\n", md_text(r.engine),
                                 md_text(r.options.ruleset));
   if (s.interrupted)
@@ -1052,7 +1051,7 @@ bool report_owns(const std::filesystem::path& relative, bool is_folder) {
   return owned_by_check(relative, is_folder);
 }
 
-Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
+Expected<void> write_report(const CheckResult& r, const std::string& dir) {
   // Everything is rendered before the first file is written, and the whole
   // set replaces the old one in one step: a run stopped at any point leaves
   // the old report or the new one, never witnesses of one run beside the
@@ -1062,7 +1061,7 @@ Expected<bool> write_report(const CheckResult& r, const std::string& dir) {
   set.files = report_files(r);
   if (auto ok = replace_folder(dir, set); !ok)
     return Error{fmt::format("--report: {}", ok.error().message)};
-  return true;
+  return {};
 }
 
 }  // namespace bao::check

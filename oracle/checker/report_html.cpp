@@ -32,9 +32,10 @@
 namespace bao::check {
 namespace {
 
+using detail::Acceptance;
 using detail::deviation_id;
+using detail::deviations_by;
 using detail::interrupted_text;
-using detail::open_deviations;
 using detail::origin_text;
 using detail::probe_text;
 using detail::reference_text;
@@ -230,8 +231,8 @@ std::string scenario_link(const std::string& id) {
 // ---- Sections -------------------------------------------------------------------
 
 std::string diagnosis_html(const CheckResult& r) {
-  const auto devs = open_deviations(r, false);
-  const auto acc = open_deviations(r, true);
+  const auto devs = deviations_by(r, Acceptance::Open);
+  const auto acc = deviations_by(r, Acceptance::Accepted);
   std::string out = "<h2 id=\"diagnosis\">Diagnosis</h2>\n";
   if (devs.empty() && r.findings.empty())
     out += fmt::format(
@@ -309,7 +310,7 @@ std::string run_html(const CheckResult& r) {
 }
 
 std::string deviations_html(const CheckResult& r) {
-  const auto devs = open_deviations(r, false);
+  const auto devs = deviations_by(r, Acceptance::Open);
   if (devs.empty()) return {};
   std::string out = "<h2 id=\"deviations\">Deviations</h2>\n";
   for (std::size_t i = 0; i < devs.size(); ++i) {
@@ -331,13 +332,17 @@ std::string deviations_html(const CheckResult& r) {
   return out;
 }
 
-// The unexplained differences, or (`faults`) the protocol faults, each
-// numbered by its place among the run's findings as report.md numbers it.
-std::string findings_html(const CheckResult& r, bool faults) {
+// The two lists of findings the deviations do not explain.
+enum class Unexplained : std::uint8_t { Differences, ProtocolFaults };
+
+// The unexplained differences, or the protocol faults, each numbered by its
+// place among the run's findings as report.md numbers it.
+std::string findings_html(const CheckResult& r, Unexplained which) {
   std::string out;
   for (std::size_t i = 0; i < r.findings.size(); ++i) {
     const Finding& f = r.findings[i];
-    if ((f.kind == FindingKind::ProtocolFault) != faults) continue;
+    const bool fault = f.kind == FindingKind::ProtocolFault;
+    if (fault != (which == Unexplained::ProtocolFaults)) continue;
     out +=
         fmt::format("<div class=\"finding\" id=\"unexplained-{}\">\n<h3>{}. {}{}</h3>\n", i + 1,
                     i + 1, h(to_string(f.kind)), f.move.empty() ? "" : " at move " + code(f.move));
@@ -358,12 +363,12 @@ std::string findings_html(const CheckResult& r, bool faults) {
     out += fmt::format(
         "<p>{} games failed this way; found in game {} after {:.1f} s, {} shrink steps.</p>\n",
         f.occurrences, f.game, f.seconds, f.shrinks);
-    if (!faults) out += scenario_link(witness_id(r, f, i));
+    if (!fault) out += scenario_link(witness_id(r, f, i));
     out += "</div>\n";
   }
   if (out.empty()) return out;
-  return (faults ? "<h2 id=\"protocol-faults\">Protocol faults</h2>\n"
-                 : "<h2 id=\"unexplained\">Unexplained</h2>\n") +
+  return (which == Unexplained::ProtocolFaults ? "<h2 id=\"protocol-faults\">Protocol faults</h2>\n"
+                                               : "<h2 id=\"unexplained\">Unexplained</h2>\n") +
          out;
 }
 
@@ -450,8 +455,8 @@ std::string to_html(const CheckResult& r) {
   if (r.stats.stop_after > 0) out += fmt::format("<p>{}.</p>\n", h(stopped_text(r)));
   out += diagnosis_html(r);
   out += deviations_html(r);
-  out += findings_html(r, false);
-  out += findings_html(r, true);
+  out += findings_html(r, Unexplained::Differences);
+  out += findings_html(r, Unexplained::ProtocolFaults);
   out += notation_html(r);
   out += coverage_html(r);
   out += run_html(r);

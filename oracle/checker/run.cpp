@@ -986,9 +986,9 @@ class OracleProbe final : public Probe {
  public:
   OracleProbe(const Ruleset& rules, std::string name) : rules_(rules), name_(std::move(name)) {}
   std::string name() override { return name_; }
-  Expected<bool> select(std::string_view ruleset) override {
+  Expected<void> select(std::string_view ruleset) override {
     if (ruleset != rules_.id) return Error{fmt::format("ruleset '{}' is not supported", ruleset)};
-    return true;
+    return {};
   }
   std::optional<std::string> trace(const std::string& bpn, const std::string& move) override {
     auto parsed = parse_bpn(bpn);

@@ -347,7 +347,7 @@ bool accept_holds_for(const AcceptEntry& a, const Ruleset& rules) {
 // The entries that hold for `rules`, into `c`. `strict` (one --ruleset):
 // an entry for it that names no switch or clause of it is an error;
 // otherwise (--ruleset all) such an entry is left to the other rulesets.
-Expected<bool> apply_accept(const std::vector<AcceptEntry>& entries, const Ruleset& rules,
+Expected<void> apply_accept(const std::vector<AcceptEntry>& entries, const Ruleset& rules,
                             bool strict, check::CheckOptions& c) {
   std::vector<Switch> switches;
   for (const AcceptEntry& a : entries) {
@@ -371,7 +371,7 @@ Expected<bool> apply_accept(const std::vector<AcceptEntry>& entries, const Rules
   if (auto combined = apply_switches(rules, switches); !combined)
     return Error{fmt::format("--accept: the accepted switches cannot be combined under {}: {}",
                              rules.id, combined.error().message)};
-  return true;
+  return {};
 }
 
 Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err,

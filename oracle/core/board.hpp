@@ -44,6 +44,12 @@ constexpr Pit back_pit(int number) {
   return static_cast<Pit>(kPitsPerSide - number);
 }
 
+// A side's two rows, and the pit with a number in one of them.
+enum class Row : std::uint8_t { Front, Back };
+constexpr Pit row_pit(Row row, int number) {
+  return row == Row::Front ? front_pit(number) : back_pit(number);
+}
+
 // Front pit facing a front pit across the board: A(i) faces a(9-i).
 constexpr Pit facing(Pit front) {
   return static_cast<Pit>(kRowLength - 1 - front);

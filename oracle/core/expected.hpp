@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cassert>
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -10,7 +12,16 @@
 namespace bao {
 
 struct Error {
-  std::string message;
+  explicit Error(std::string message_) : message(std::move(message_)) {}
+  Error(std::string message_, std::string field_, std::optional<std::size_t> offset_ = {})
+      : message(std::move(message_)), field(std::move(field_)), offset(offset_) {}
+
+  std::string message;  // one line for people: what is wrong, and where
+  // The same where as data, where the input has it (empty and unset
+  // otherwise): the field at fault ("south rows", "house", "move"), and the
+  // byte offset of the fault in a one-line text such as a BPN string or a move.
+  std::string field;
+  std::optional<std::size_t> offset;
 };
 
 template <class T>
@@ -41,6 +52,24 @@ class [[nodiscard]] Expected {
 
  private:
   std::variant<T, Error> v_;
+};
+
+// Success with no value, or an Error: for steps that only check or write
+// (`return {};` on success).
+template <>
+class [[nodiscard]] Expected<void> {
+ public:
+  Expected() = default;
+  Expected(Error error) : error_(std::move(error)) {}  // NOLINT: implicit by design
+  bool ok() const { return !error_.has_value(); }
+  explicit operator bool() const { return ok(); }
+  const Error& error() const {
+    assert(!ok());
+    return *error_;
+  }
+
+ private:
+  std::optional<Error> error_;
 };
 
 }  // namespace bao

@@ -26,7 +26,7 @@ std::string errno_text() {
 }
 
 // Writes the whole of `text` to a new file `path` and flushes it to disk.
-Expected<bool> write_synced(const fs::path& path, std::string_view text) {
+Expected<void> write_synced(const fs::path& path, std::string_view text) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Error{fmt::format("cannot write {}: {}", path.string(), errno_text())};
   std::size_t done = 0;
@@ -47,11 +47,11 @@ Expected<bool> write_synced(const fs::path& path, std::string_view text) {
   }
   if (::close(fd) != 0)
     return Error{fmt::format("cannot write {}: {}", path.string(), errno_text())};
-  return true;
+  return {};
 }
 
 // Flushes a folder's entries (a rename or a new file in it) to disk.
-Expected<bool> sync_folder(const fs::path& dir) {
+Expected<void> sync_folder(const fs::path& dir) {
   const fs::path d = dir.empty() ? fs::path(".") : dir;
   const int fd = ::open(d.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) return Error{fmt::format("cannot open folder {}: {}", d.string(), errno_text())};
@@ -59,7 +59,7 @@ Expected<bool> sync_folder(const fs::path& dir) {
   const std::string why = rc != 0 ? errno_text() : "";
   ::close(fd);
   if (rc != 0) return Error{fmt::format("cannot flush folder {} to disk: {}", d.string(), why)};
-  return true;
+  return {};
 }
 
 // The pid in a name `<stem><infix><pid>`, or 0 when the name is not one.
@@ -104,7 +104,7 @@ void test_hook_step() {
   if (++steps >= std::atoi(limit)) ::raise(SIGKILL);
 }
 
-Expected<bool> write_file_atomic(const std::string& path, std::string_view text) {
+Expected<void> write_file_atomic(const std::string& path, std::string_view text) {
   std::error_code ec;
   const fs::path target(path);
   if (target.has_parent_path()) {
@@ -127,7 +127,7 @@ Expected<bool> write_file_atomic(const std::string& path, std::string_view text)
   if (auto s = sync_folder(target.parent_path()); !s) return s;
   test_hook_step();
   remove_stale_file_temps(target);
-  return true;
+  return {};
 }
 
 namespace {
@@ -171,7 +171,7 @@ Expected<std::vector<Kept>> entries_to_keep(const fs::path& dir, const FileSet& 
 }
 
 // Folders under `root` (deepest first), then `root`, flushed to disk.
-Expected<bool> sync_tree(const fs::path& root) {
+Expected<void> sync_tree(const fs::path& root) {
   std::vector<fs::path> folders;
   std::error_code ec;
   for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec))
@@ -206,7 +206,7 @@ void remove_stale_folder_temps(const fs::path& target) {
 
 }  // namespace
 
-Expected<bool> replace_folder(const std::string& dir, const FileSet& set) {
+Expected<void> replace_folder(const std::string& dir, const FileSet& set) {
   std::error_code ec;
   fs::path target = fs::absolute(fs::path(dir), ec).lexically_normal();
   if (ec) return Error{fmt::format("cannot use folder {}: {}", dir, ec.message())};
@@ -234,7 +234,7 @@ Expected<bool> replace_folder(const std::string& dir, const FileSet& set) {
   fs::remove_all(tmp, ec);
   fs::create_directory(tmp, ec);
   if (ec) return Error{fmt::format("cannot create {}: {}", tmp.string(), ec.message())};
-  const auto fail = [&](Error e) -> Expected<bool> {
+  const auto fail = [&](Error e) -> Expected<void> {
     std::error_code ignore;
     fs::remove_all(tmp, ignore);
     return e;
@@ -308,7 +308,7 @@ Expected<bool> replace_folder(const std::string& dir, const FileSet& set) {
   if (ec)
     return Error{fmt::format("wrote {}, but cannot remove the old set in {}: {}", dir,
                              leftover.string(), ec.message())};
-  return true;
+  return {};
 }
 
 Expected<std::string> read_file(const std::string& path, std::size_t max_bytes) {

@@ -20,7 +20,7 @@ namespace bao {
 // whole new one. Temporary files `<path>.tmp.<pid>` that dead processes left
 // beside it are removed. Creates missing parent directories. The error names
 // the path and the reason.
-Expected<bool> write_file_atomic(const std::string& path, std::string_view text);
+Expected<void> write_file_atomic(const std::string& path, std::string_view text);
 
 // A folder whose whole content one command writes (a divergence report):
 // the files to write, as paths relative to the folder with their text, and
@@ -46,7 +46,7 @@ struct FileSet {
 //     flushes the parent, and removes the old set.
 // Stale `*.tmp.<pid>` files inside the old folder are not carried over.
 // Errors name the path and the reason.
-Expected<bool> replace_folder(const std::string& dir, const FileSet& set);
+Expected<void> replace_folder(const std::string& dir, const FileSet& set);
 
 // TEST HOOK: with BAO_TEST_DIE_AFTER=N in the environment, the process kills
 // itself (SIGKILL) after its N-th durable step: each file written by

@@ -2,6 +2,8 @@
 
 #include "oracle/core/move.hpp"
 
+#include <string>
+
 namespace bao {
 
 int Position::front_total(Side s) const {
@@ -55,6 +57,10 @@ bool MoveList::contains(const Move& m) const {
   for (const auto& x : *this)
     if (x == m) return true;
   return false;
+}
+
+Error key_error(std::string_view key, std::string_view what) {
+  return Error{"key " + std::string(key) + ": " + std::string(what), std::string(key)};
 }
 
 }  // namespace bao

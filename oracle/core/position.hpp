@@ -7,9 +7,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "oracle/core/board.hpp"
 #include "oracle/core/enum_names.hpp"
+#include "oracle/core/expected.hpp"
 
 namespace bao {
 
@@ -71,6 +73,10 @@ std::size_t hash_value(const Position& p);
 // count within range and a consistent decided result. Ruleset-specific
 // checks live in validate_for_ruleset (engine/rules.hpp).
 bool position_is_ok(const Position& p);
+
+// A position whose BPN key `key` holds what a ruleset cannot have:
+// "key <key>: <what>", with the key as the error's field.
+Error key_error(std::string_view key, std::string_view what);
 
 }  // namespace bao
 

@@ -119,15 +119,15 @@ class ProgressLine {
 };
 
 // "I/N" as --shard gives it into `o`, or what is wrong with it.
-std::optional<Error> parse_shard_option(const std::string& text, Options& o) {
-  if (text.empty()) return std::nullopt;
+Expected<void> parse_shard_option(const std::string& text, Options& o) {
+  if (text.empty()) return {};
   const std::optional<Shard> shard = parse_shard(text);
   if (!shard)
     return Error{fmt::format("--shard: expected I/N with 0 <= I < N <= {}, got '{}'", kMaxShards,
                              printable(text))};
   o.shard_index = shard->index;
   o.shard_count = shard->count;
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace
@@ -151,7 +151,7 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   options.rulesets = std::move(*rulesets);
   options.positions = o.positions;
   options.seed = o.seed;
-  if (auto bad = parse_shard_option(o.shard, options)) return fail(err, bad->message);
+  if (auto ok = parse_shard_option(o.shard, options); !ok) return fail(err, ok.error().message);
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = o.jobs.value_or(static_cast<int>(std::min<unsigned>(hardware, kMaxJobs)));
   if (o.scenarios.empty()) {

@@ -84,15 +84,10 @@ void Aggregate::merge(Aggregate&& other) {
 
 namespace {
 
-// The state a ruleset lacks, from validate_for_ruleset's message: the BPN
-// key it names ("key store: ..."), or "position".
-std::string invalid_key(const std::string& message) {
-  constexpr std::string_view kKey = "key ";
-  if (message.starts_with(kKey)) {
-    const auto colon = message.find(':', kKey.size());
-    if (colon != std::string::npos) return message.substr(kKey.size(), colon - kKey.size());
-  }
-  return "position";
+// The state a ruleset lacks, from validate_for_ruleset's error: the BPN key
+// at fault ("store"), or "position".
+std::string invalid_key(const Error& error) {
+  return error.field.empty() ? "position" : error.field;
 }
 
 bool tracks_house_use(const Ruleset& r) {
@@ -297,8 +292,8 @@ Parting Comparer::after_parting(const Eval& a, std::size_t ka, const Eval& b, st
   scratch_b_.rules = b.rules;
   scratch_a_.switches = a.switches;
   scratch_b_.switches = b.switches;
-  evaluate(scratch_a_, ra, false);
-  evaluate(scratch_b_, rb, false);
+  evaluate(scratch_a_, ra, Weighing::None);
+  evaluate(scratch_b_, rb, Weighing::None);
   int shown = -1;
   for (std::size_t k = 0; k < scratch_a_.moves.size(); ++k)
     if (index_of_move(scratch_b_.moves, scratch_a_.moves[k]) < 0) {
@@ -381,10 +376,10 @@ Comparer::Comparer(std::span<const Ruleset* const> rulesets)
   }
 }
 
-void Comparer::evaluate(Eval& e, const Position& pos, bool weigh) {
+void Comparer::evaluate(Eval& e, const Position& pos, Weighing weighing) {
   auto valid = validate_for_ruleset(*e.rules, pos);
   if (!valid) {
-    e.invalid = invalid_key(valid.error().message);
+    e.invalid = invalid_key(valid.error());
     e.moves = MoveList{};
     return;
   }
@@ -394,7 +389,7 @@ void Comparer::evaluate(Eval& e, const Position& pos, bool weigh) {
   e.status = e.moves.empty() ? bao::status(*e.rules, pos) : Status{};
   for (std::size_t k = 0; k < e.moves.size(); ++k) {
     e.after_status[k].reset();
-    if (weigh) {
+    if (weighing == Weighing::ByRarity) {
       trace_.clear();
       e.after[k] = play(*e.rules, pos, e.moves[k], &trace_).value();
       e.weight[k] = rarity_weight(pos, e.moves[k], trace_.events(), e.after[k]);
@@ -406,7 +401,8 @@ void Comparer::evaluate(Eval& e, const Position& pos, bool weigh) {
 
 void Comparer::compare(const Sample& s, Aggregate& agg) {
   for (std::size_t i = 0; i < evals_.size(); ++i)
-    evaluate(evals_[i], s.pos, static_cast<int>(i) == s.origin_index);
+    evaluate(evals_[i], s.pos,
+             static_cast<int>(i) == s.origin_index ? Weighing::ByRarity : Weighing::None);
   ++agg.corpus;
   bool compared = false;
   std::size_t p = 0;

@@ -111,7 +111,10 @@ class Comparer {
   const Eval& eval(int ruleset) const { return evals_[static_cast<std::size_t>(ruleset)]; }
 
  private:
-  void evaluate(Eval& e, const Position& pos, bool weigh);
+  // Whether evaluate() traces each move to weigh it by its rarity (the
+  // origin ruleset's moves only: the weights rank a pair's witnesses).
+  enum class Weighing : std::uint8_t { None, ByRarity };
+  void evaluate(Eval& e, const Position& pos, Weighing weighing);
   void compare_pair(const Sample& s, int ia, int ib, PairAgg& agg);
   // For a common move with the same result and a different status: where the
   // rulesets part at the next turn.

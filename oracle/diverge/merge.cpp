@@ -187,7 +187,7 @@ std::string run_difference(const Part& x, const Part& y) {
 }
 
 // Every shard of the run, each once, all of one run made by this build.
-Expected<bool> check_parts(const std::vector<Part>& parts) {
+Expected<void> check_parts(const std::vector<Part>& parts) {
   const Part& first = parts.front();
   for (const Part& p : parts)
     if (std::string d = run_difference(first, p); !d.empty())
@@ -214,7 +214,7 @@ Expected<bool> check_parts(const std::vector<Part>& parts) {
       for (const Part& p : parts) append_item(given, ", ", fmt::format("{}/{}", p.index, p.count));
       return Error{fmt::format("missing shard {}/{} (given: {})", i, first.count, given)};
     }
-  return true;
+  return {};
 }
 
 // The group's witness compared again at its position, as the run compared

@@ -16,7 +16,7 @@
 namespace bao::diverge {
 namespace {
 
-std::optional<Error> check_options(const Options& o) {
+Expected<void> check_options(const Options& o) {
   if (o.rulesets.size() < 2) return Error{"--rulesets: name at least two rulesets"};
   std::set<std::string_view> seen;
   for (const Ruleset* r : o.rulesets)
@@ -29,7 +29,7 @@ std::optional<Error> check_options(const Options& o) {
   if (o.shard_count < 1 || o.shard_count > kMaxShards || o.shard_index >= o.shard_count)
     return Error{fmt::format("--shard: expected I/N with 0 <= I < N <= {}, got {}/{}", kMaxShards,
                              o.shard_index, o.shard_count)};
-  return std::nullopt;
+  return {};
 }
 
 // The work units of shard I/N: every N-th unit of the whole run's plan,
@@ -87,7 +87,7 @@ Report build_report(const Options& o, Aggregate&& agg, long scenario_files) {
 }  // namespace detail
 
 Expected<Report> run(const Options& options) {
-  if (auto bad = check_options(options)) return *bad;
+  if (auto ok = check_options(options); !ok) return ok.error();
   long files = 0;
   std::vector<detail::ScenarioPosition> scenario;
   if (!options.scenario_paths.empty()) {

@@ -21,63 +21,64 @@ std::string pit_list(std::uint32_t mask) {
 
 // House status is never gained, so only the start position's house pits can
 // hold it.
-std::optional<Error> check_house(const Ruleset& rules, const Position& pos) {
+Expected<void> check_house(const Ruleset& rules, const Position& pos) {
   const std::uint32_t allowed = start_position(rules).house;
   if (const std::uint32_t bad = pos.house & ~allowed)
-    return Error{fmt::format("key house: {} cannot hold house status under {} (only {})",
-                             pit_list(bad), rules.id, pit_list(allowed))};
-  return std::nullopt;
+    return key_error("house", fmt::format("{} cannot hold house status under {} (only {})",
+                                          pit_list(bad), rules.id, pit_list(allowed)));
+  return {};
 }
 
-std::optional<Error> check_block(const Ruleset& rules, const Position& pos) {
-  if (pos.block == 0) return std::nullopt;
+Expected<void> check_block(const Ruleset& rules, const Position& pos) {
+  if (pos.block == 0) return {};
   if (rules.block == BlockRule::None)
-    return Error{fmt::format("key block: {} has no blocking rule", rules.id)};
+    return key_error("block", fmt::format("{} has no blocking rule", rules.id));
   const std::uint32_t fronts = front_mask(Side::South) | front_mask(Side::North);
   if (const std::uint32_t bad = pos.block & ~fronts)
-    return Error{fmt::format("key block: {} is not a front-row pit", pit_list(bad))};
+    return key_error("block", fmt::format("{} is not a front-row pit", pit_list(bad)));
   // guide.takasia.expiry: a target only ever stands against the side to move.
   if (rules.block == BlockRule::GuideTakasia &&
       (std::popcount(pos.block) > 1 || (pos.block & ~side_mask(pos.to_move)) != 0))
-    return Error{
-        fmt::format("key block: a {} takasia target is one pit of the side to move", rules.id)};
+    return key_error("block",
+                     fmt::format("a {} takasia target is one pit of the side to move", rules.id));
   // INTERPRETATION: ap.interp.block-one-per-side.
   for (Side s : {Side::South, Side::North})
     if (std::popcount(pos.block & side_mask(s)) > 1)
-      return Error{fmt::format("key block: {} blocks more than one pit of one side ({})", rules.id,
-                               pit_list(pos.block & side_mask(s)))};
-  return std::nullopt;
+      return key_error("block", fmt::format("{} blocks more than one pit of one side ({})",
+                                            rules.id, pit_list(pos.block & side_mask(s))));
+  return {};
 }
 
 // The `used` key records kuu use for ap-bawo's compulsory kuu kutakata; it
 // only makes sense for a pit that still has house status.
-std::optional<Error> check_used(const Ruleset& rules, const Position& pos) {
-  if (pos.used == 0) return std::nullopt;
+Expected<void> check_used(const Ruleset& rules, const Position& pos) {
+  if (pos.used == 0) return {};
   if (rules.house_kutakata == HouseKutakata::None)
-    return Error{fmt::format("key used: {} does not track house use", rules.id)};
+    return key_error("used", fmt::format("{} does not track house use", rules.id));
   if (const std::uint32_t bad = pos.used & ~pos.house)
-    return Error{fmt::format("key used: {} has no house status", pit_list(bad))};
-  return std::nullopt;
+    return key_error("used", fmt::format("{} has no house status", pit_list(bad)));
+  return {};
 }
 
 // A ruleset that starts without reserves never has any.
-std::optional<Error> check_hand(const Ruleset& rules, const Position& pos) {
-  if (pos.hand[0] == 0 && pos.hand[1] == 0) return std::nullopt;
+Expected<void> check_hand(const Ruleset& rules, const Position& pos) {
+  if (pos.hand[0] == 0 && pos.hand[1] == 0) return {};
   const Position start = start_position(rules);
   if (start.hand[0] == 0 && start.hand[1] == 0)
-    return Error{fmt::format("key hand: {} has no reserve seeds", rules.id)};
-  return std::nullopt;
+    return key_error("hand", fmt::format("{} has no reserve seeds", rules.id));
+  return {};
 }
 
 // Only the cutoff decides a result the board cannot show, in these rules.
-std::optional<Error> check_result(const Ruleset& rules, const Position& pos) {
-  if (pos.decided.kind == Decided::Kind::None) return std::nullopt;
+Expected<void> check_result(const Ruleset& rules, const Position& pos) {
+  if (pos.decided.kind == Decided::Kind::None) return {};
   if (rules.cutoff_rule != CutoffRule::None && pos.decided.reason == Reason::Infinite &&
       pos.decided.kind != Decided::Kind::Draw)
-    return std::nullopt;
-  return Error{fmt::format("key result: {} cannot end a game with {} {}", rules.id,
-                           pos.decided.kind == Decided::Kind::Draw ? "a draw by" : "a win by",
-                           to_string(pos.decided.reason))};
+    return {};
+  return key_error("result",
+                   fmt::format("{} cannot end a game with {} {}", rules.id,
+                               pos.decided.kind == Decided::Kind::Draw ? "a draw by" : "a win by",
+                               to_string(pos.decided.reason)));
 }
 
 }  // namespace
@@ -89,10 +90,11 @@ Expected<Position> validate_for_ruleset(const Ruleset& rules, const Position& po
   // (guide.win.immediate, ludii.win.mid-sowing).
   if ((pos.store[0] != 0 || pos.store[1] != 0) && rules.front_empty != FrontEmptyCheck::Immediate &&
       rules.front_empty != FrontEmptyCheck::LudiiMidSowing)
-    return Error{fmt::format("key store: {} never takes seeds off the board", rules.id)};
-  if (pos.quiet != 0) return Error{fmt::format("key quiet: {} has no no-progress rule", rules.id)};
+    return key_error("store", fmt::format("{} never takes seeds off the board", rules.id));
+  if (pos.quiet != 0)
+    return key_error("quiet", fmt::format("{} has no no-progress rule", rules.id));
   for (auto check : {check_hand, check_house, check_block, check_used, check_result})
-    if (auto err = check(rules, pos)) return *err;
+    if (auto r = check(rules, pos); !r) return r.error();
   return pos;
 }
 

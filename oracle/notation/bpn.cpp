@@ -54,11 +54,16 @@ std::string_view side_name(Side s) {
 }
 
 Error move_error(std::string_view text, std::string_view what) {
-  return Error{fmt::format("move '{}': {}", text, what)};
+  return Error{fmt::format("move '{}': {}", text, what), "move"};
+}
+
+// A fault at byte `offset` of the move.
+Error move_error_at(std::string_view text, std::string_view what, std::size_t offset) {
+  return Error{fmt::format("move '{}': {} at offset {}", text, what, offset), "move", offset};
 }
 
 // The optional suffix `[t][+]`, in that order, starting at `offset`.
-std::optional<Error> parse_move_suffix(std::string_view text, std::size_t offset, Move& move) {
+Expected<void> parse_move_suffix(std::string_view text, std::size_t offset, Move& move) {
   if (offset < text.size() && text[offset] == 't') {
     move.two_seed = true;
     ++offset;
@@ -68,9 +73,8 @@ std::optional<Error> parse_move_suffix(std::string_view text, std::size_t offset
     ++offset;
   }
   if (offset < text.size())
-    return move_error(text,
-                      fmt::format("unexpected character '{}' at offset {}", text[offset], offset));
-  return std::nullopt;
+    return move_error_at(text, fmt::format("unexpected character '{}'", text[offset]), offset);
+  return {};
 }
 
 }  // namespace
@@ -90,13 +94,12 @@ Expected<Move> parse_move(std::string_view text, Side mover) {
   if (pit->owner != mover)
     return move_error(text, fmt::format("pit {} belongs to {} but {} is to move", text.substr(0, 2),
                                         side_name(pit->owner), side_name(mover)));
-  if (text.size() < 3) return move_error(text, "direction L or R missing at offset 2");
-  if (text[2] != 'L' && text[2] != 'R')
-    return move_error(text, "direction must be L or R at offset 2");
+  if (text.size() < 3) return move_error_at(text, "direction L or R missing", 2);
+  if (text[2] != 'L' && text[2] != 'R') return move_error_at(text, "direction must be L or R", 2);
   Move move;
   move.pit = pit->pit;
   move.dir = text[2] == 'R' ? Dir::R : Dir::L;
-  if (auto err = parse_move_suffix(text, 3, move)) return *err;
+  if (auto r = parse_move_suffix(text, 3, move); !r) return r.error();
   return move;
 }
 
@@ -106,15 +109,11 @@ Expected<Move> parse_move(std::string_view text, Side mover) {
 namespace {
 
 // The owner's pit order 1..8 for one row, as circuit indices.
-Pit row_pit(bool front, int number) {
-  return front ? front_pit(number) : back_pit(number);
-}
-
-std::string row_text(const Position& pos, Side side, bool front) {
+std::string row_text(const Position& pos, Side side, Row row) {
   std::string s;
   for (int n = 1; n <= kRowLength; ++n) {
     if (n > 1) s += ',';
-    s += fmt::format("{}", pos.at(side, row_pit(front, n)));
+    s += fmt::format("{}", pos.at(side, row_pit(row, n)));
   }
   return s;
 }
@@ -123,9 +122,9 @@ std::string row_text(const Position& pos, Side side, bool front) {
 std::string pit_list(std::uint32_t mask) {
   std::string s;
   for (Side side : {Side::South, Side::North})
-    for (bool front : {true, false})
+    for (Row row : {Row::Front, Row::Back})
       for (int n = 1; n <= kRowLength; ++n) {
-        const Pit p = row_pit(front, n);
+        const Pit p = row_pit(row, n);
         if ((mask & pit_bit(side, p)) == 0) continue;
         if (!s.empty()) s += ',';
         s += pit_name(side, p);
@@ -153,9 +152,10 @@ std::string moves_to_string(const MoveList& moves, Side mover) {
 }
 
 std::string to_bpn(const Position& pos) {
-  std::string s = fmt::format("{} {}/{} {}/{}", pos.to_move == Side::South ? 'S' : 'N',
-                              row_text(pos, Side::South, true), row_text(pos, Side::South, false),
-                              row_text(pos, Side::North, true), row_text(pos, Side::North, false));
+  std::string s =
+      fmt::format("{} {}/{} {}/{}", pos.to_move == Side::South ? 'S' : 'N',
+                  row_text(pos, Side::South, Row::Front), row_text(pos, Side::South, Row::Back),
+                  row_text(pos, Side::North, Row::Front), row_text(pos, Side::North, Row::Back));
   // Keys in the protocol's order; a key at its default is left out.
   if (pos.hand[0] != 0 || pos.hand[1] != 0)
     s += fmt::format(" hand={},{}", pos.hand[0], pos.hand[1]);
@@ -174,7 +174,7 @@ std::string to_bpn(const Position& pos) {
 
 namespace {
 
-using Status = std::optional<Error>;
+using Status = Expected<void>;
 
 // A piece of the input with its offset in the whole input, for error messages.
 struct Token {
@@ -189,7 +189,8 @@ struct Field {
 };
 
 Error field_error(const Field& f, std::string_view what, std::size_t offset) {
-  return Error{fmt::format("BPN field {} ({}): {} at offset {}", f.number, f.name, what, offset)};
+  return Error{fmt::format("BPN field {} ({}): {} at offset {}", f.number, f.name, what, offset),
+               std::string(f.name), offset};
 }
 
 bool is_blank(char c) {
@@ -251,7 +252,7 @@ class BpnParser {
  private:
   Status parse_side(const Token& tok);
   Status parse_rows(const Token& tok, Side side, const Field& f);
-  Status parse_row(const Token& tok, Side side, bool front, const Field& f);
+  Status parse_row(const Token& tok, Side side, Row row, const Field& f);
   Status parse_item(const Token& tok, int number);
   Status parse_key_value(std::string_view key, const Token& value, const Field& f);
   Status parse_pair(const Token& value, const Field& f, std::array<std::uint8_t, 2>& out);
@@ -273,15 +274,15 @@ Expected<Position> BpnParser::parse(std::string_view text) {
   if (fields.empty()) return field_error(side, "empty input", 0);
   // A missing field is reported where it should have started: the end of the input.
   const std::size_t end = fields.back().offset + fields.back().text.size();
-  if (auto err = parse_side(fields[0])) return *err;
+  if (auto r = parse_side(fields[0]); !r) return r.error();
   // Fields are checked in order, so a short south field is reported as such
   // rather than as a missing north field.
   if (fields.size() < 2) return field_error(south, "missing", end);
-  if (auto err = parse_rows(fields[1], Side::South, south)) return *err;
+  if (auto r = parse_rows(fields[1], Side::South, south); !r) return r.error();
   if (fields.size() < 3) return field_error(north, "missing", end);
-  if (auto err = parse_rows(fields[2], Side::North, north)) return *err;
+  if (auto r = parse_rows(fields[2], Side::North, north); !r) return r.error();
   for (std::size_t i = 3; i < fields.size(); ++i)
-    if (auto err = parse_item(fields[i], static_cast<int>(i) + 1)) return *err;
+    if (auto r = parse_item(fields[i], static_cast<int>(i) + 1); !r) return r.error();
   return pos_;
 }
 
@@ -290,7 +291,7 @@ Status BpnParser::parse_side(const Token& tok) {
     return field_error({1, "side"}, fmt::format("side must be S or N, got '{}'", tok.text),
                        tok.offset);
   pos_.to_move = tok.text == "S" ? Side::South : Side::North;
-  return std::nullopt;
+  return {};
 }
 
 // One side's "<front>/<back>".
@@ -300,21 +301,21 @@ Status BpnParser::parse_rows(const Token& tok, Side side, const Field& f) {
     return field_error(
         f, fmt::format("expected 2 rows (front/back) separated by '/', got {}", rows.size()),
         tok.offset);
-  if (auto err = parse_row(rows[0], side, true, f)) return err;
-  return parse_row(rows[1], side, false, f);
+  if (auto r = parse_row(rows[0], side, Row::Front, f); !r) return r;
+  return parse_row(rows[1], side, Row::Back, f);
 }
 
 // Eight counts in the owner's pit order 1..8.
-Status BpnParser::parse_row(const Token& tok, Side side, bool front, const Field& f) {
+Status BpnParser::parse_row(const Token& tok, Side side, Row row, const Field& f) {
   const std::vector<Token> counts = split(tok, ',');
   if (counts.size() != kRowLength)
     return field_error(f, fmt::format("expected 8 counts, got {}", counts.size()), tok.offset);
   for (int n = 1; n <= kRowLength; ++n) {
     auto seeds = parse_seeds(counts[n - 1], f);
     if (!seeds) return seeds.error();
-    pos_.at(side, row_pit(front, n)) = *seeds;
+    pos_.at(side, row_pit(row, n)) = *seeds;
   }
-  return std::nullopt;
+  return {};
 }
 
 // A seed count 0..255 that also keeps the position's total within the limit.
@@ -365,7 +366,7 @@ Status BpnParser::parse_pair(const Token& value, const Field& f, std::array<std:
     if (!seeds) return seeds.error();
     out[i] = *seeds;
   }
-  return std::nullopt;
+  return {};
 }
 
 // A comma-separated pit list for house and block, in any order, no repeats.
@@ -379,27 +380,27 @@ Status BpnParser::parse_pits(const Token& value, const Field& f, std::uint32_t& 
       return field_error(f, fmt::format("pit {} listed twice", part.text), part.offset);
     mask |= bit;
   }
-  return std::nullopt;
+  return {};
 }
 
 Status BpnParser::parse_quiet(const Token& value, const Field& f) {
   auto n = parse_number(value, f, 65535);
   if (!n) return n.error();
   pos_.quiet = static_cast<std::uint16_t>(*n);
-  return std::nullopt;
+  return {};
 }
 
 std::optional<Decided::Kind> winner_kind(std::string_view winner) {
   if (winner == "S") return Decided::Kind::SouthWins;
   if (winner == "N") return Decided::Kind::NorthWins;
   if (winner == "draw") return Decided::Kind::Draw;
-  return std::nullopt;
+  return {};
 }
 
 // A protocol reason word; "none" is not one.
 std::optional<Reason> reason_of(std::string_view word) {
   const std::optional<Reason> r = enum_from_name<Reason>(word);
-  if (r == Reason::None) return std::nullopt;
+  if (r == Reason::None) return {};
   return r;
 }
 
@@ -418,7 +419,7 @@ Status BpnParser::parse_result(const Token& value, const Field& f) {
   if (!why)
     return field_error(f, fmt::format("unknown reason '{}'", reason), value.offset + colon + 1);
   pos_.decided = Decided{*kind, *why};
-  return std::nullopt;
+  return {};
 }
 
 }  // namespace

@@ -50,7 +50,7 @@ struct Trial {
   std::optional<std::uint64_t> found;  // requests until every mutant was named
 };
 
-struct Row {
+struct TableRow {
   std::string ruleset;
   std::string kind;  // "single" or "composite"
   std::vector<Trial> trials;
@@ -144,7 +144,7 @@ bool observable(const Ruleset& rules, const std::vector<Switch>& combo, std::siz
   return false;
 }
 
-std::string summary(const Row& row) {
+std::string summary(const TableRow& row) {
   std::vector<std::uint64_t> found;
   std::string missed;
   for (const Trial& t : row.trials) {
@@ -240,7 +240,7 @@ int main(int argc, char** argv) {
       std::vector<Switch> mutants;
       for (const Switch& sw : switches_for(*rules))
         if (sw.kind == SwitchKind::Mutant) mutants.push_back(sw);
-      Row single{std::string(rules->id), "single", {}, {}, {}};
+      TableRow single{std::string(rules->id), "single", {}, {}, {}};
       for (const Switch& m : only_combo.empty() ? mutants : std::vector<Switch>{}) {
         Trial t{m.id,
                 requests_to_diagnosis(*rules, {m}, s, budget, 1, corpus, nullptr, &single.alike)};
@@ -277,7 +277,7 @@ int main(int argc, char** argv) {
                      found ? std::to_string(*found).c_str() : "not diagnosed", took);
       }
       // Composite: the same combinations for both searches.
-      Row composite{std::string(rules->id), "composite", {}, {}, {}};
+      TableRow composite{std::string(rules->id), "composite", {}, {}, {}};
       std::mt19937_64 rng(20261201);
       for (int c = 0; c < composites && mutants.size() >= 2; ++c) {
         const std::size_t want = 2 + rng() % 3;

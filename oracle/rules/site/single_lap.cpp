@@ -579,29 +579,30 @@ void for_each_successor(const Ruleset& rules, const Position& pos,
 Expected<Position> validate(const Ruleset& rules, const Position& pos) {
   if (!position_is_ok(pos)) return Error{"position: inconsistent seed total or result"};
   if (pos.hand[0] != 0 || pos.hand[1] != 0)
-    return Error{fmt::format("key hand: {} has no reserve seeds", rules.id)};
+    return key_error("hand", fmt::format("{} has no reserve seeds", rules.id));
   // INTERPRETATION: site.interp.bank-house-a5 -- a house that never changes
   // needs no key.
   if (pos.house != 0)
-    return Error{fmt::format("key house: {} keeps no house status in the position", rules.id)};
-  if (pos.block != 0) return Error{fmt::format("key block: {} has no blocking rule", rules.id)};
-  if (pos.used != 0) return Error{fmt::format("key used: {} does not track house use", rules.id)};
+    return key_error("house", fmt::format("{} keeps no house status in the position", rules.id));
+  if (pos.block != 0) return key_error("block", fmt::format("{} has no blocking rule", rules.id));
+  if (pos.used != 0) return key_error("used", fmt::format("{} does not track house use", rules.id));
   // site.bank.no-captures: only the capturing variants fill a store.
   if ((pos.store[0] != 0 || pos.store[1] != 0) &&
       rules.single_lap.capture == SingleLapCapture::None)
-    return Error{fmt::format("key store: {} never takes seeds off the board", rules.id)};
+    return key_error("store", fmt::format("{} never takes seeds off the board", rules.id));
   // site.progress.called: the count never passes the limit that ends the game.
   if (pos.quiet > rules.single_lap.quiet_limit)
-    return Error{
-        fmt::format("key quiet: {} calls the game at {}", rules.id, rules.single_lap.quiet_limit)};
+    return key_error(
+        "quiet", fmt::format("{} calls the game at {}", rules.id, rules.single_lap.quiet_limit));
   // site.interp.endless-relay: only a relay that can never stop decides a
   // result the board cannot show, and only Maasai and the Long Game have one
   // (a Bank relay passes the house on every lap and fills it).
   if (pos.decided.kind != Decided::Kind::None &&
       (pos.decided.reason != Reason::Infinite || rules.single_lap.house_stop != HouseStop::None))
-    return Error{fmt::format("key result: {} cannot end a game with {} {}", rules.id,
-                             pos.decided.kind == Decided::Kind::Draw ? "a draw by" : "a win by",
-                             to_string(pos.decided.reason))};
+    return key_error("result",
+                     fmt::format("{} cannot end a game with {} {}", rules.id,
+                                 pos.decided.kind == Decided::Kind::Draw ? "a draw by" : "a win by",
+                                 to_string(pos.decided.reason)));
   return pos;
 }
 
