@@ -241,29 +241,6 @@ void start_two_seeds(TurnState<Tracer>& st, Pit house) {
   continue_turn(st, last, LiftedFrom::Pit);
 }
 
-// The only occupied front pit of `side`, or -1 when there is none or more
-// than one.
-int only_occupied_front_pit(const Position& pos, Side side) {
-  int only = -1;
-  for (Pit p = 0; p < kRowLength; ++p) {
-    if (pos.at(side, p) == 0) continue;
-    if (only >= 0) return -1;
-    only = p;
-  }
-  return only;
-}
-
-// ludii.house.single-counter: the working house that is the only occupied
-// front pit (judged before the placement), or -1.
-// INTERPRETATION: ludii.interp.house-only-front -- back pits do not count.
-int single_counter_house(const Ruleset& rules, const Position& pos) {
-  if (rules.two_seed != TwoSeedStart::LudiiOneCounter) return -1;
-  if (rules.off.ludii_no_single_counter) return -1;
-  const Side me = pos.to_move;
-  const int only = only_occupied_front_pit(pos, me);
-  return only >= 0 && is_working_house(rules, pos, me, static_cast<Pit>(only)) ? only : -1;
-}
-
 // ludii.house.single-counter: only the seed just placed moves on, into the
 // pit next to the house (which is empty, so the turn ends there).
 template <class Tracer>
@@ -313,7 +290,7 @@ template <class Tracer>
 void start_kunamua(TurnState<Tracer>& st, const Move& m) {
   const Pit p = m.pit;
   const bool one_counter =
-      st.kind == TurnKind::Kutakata && single_counter_house(st.rules, st.pos) == p;
+      st.kind == TurnKind::Kutakata && ludii::single_counter_house(st.rules, st.pos) == p;
   --st.pos.hand[index_of(st.me)];
   ++st.mine(p);
   st.trace.add(EventKind::Place, st.me, p, 1, st.rules.cite.place);
@@ -349,14 +326,6 @@ void start_mtaji(TurnState<Tracer>& st, Pit p) {
   continue_turn(st, last, from);
 }
 
-// site.kiswahili.bare-inner-row: the side to move still holds seeds and its
-// front row is bare, so it has no move and loses (reason no-move).
-bool namua_bare_row(const Ruleset& rules, const Position& pos) {
-  if (rules.front_empty != FrontEmptyCheck::SiteNamuaNoMove) return false;
-  if (rules.off.site_kiswahili_bare_row_front_empty) return false;
-  return pos.hand[index_of(pos.to_move)] > 0 && pos.front_total(pos.to_move) == 0;
-}
-
 // The checks after a completed turn: hand the move over, record a cutoff,
 // report an emptied front row (or, under site.kiswahili.bare-inner-row, a
 // bare one facing a player with seeds in hand), and set a block where the
@@ -377,7 +346,7 @@ void finish_turn(TurnState<Tracer>& st) {
     return;
   }
   // ap.win.end-of-turn-check, ap.win.front-empty.
-  if (namua_bare_row(st.rules, pos)) {
+  if (site_kiswahili::namua_bare_row(st.rules, pos)) {
     st.trace.add(EventKind::End, st.me, 0, 0, ClauseId::SiteKiswBareRow, Reason::NoMove);
     return;
   }
@@ -556,39 +525,6 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
   return 0;
 }
 
-// guide.start.sole-end-pit: whether a takata from `p` in direction `d` would
-// sow the mover's only occupied front pit, an end pit, into the back row.
-bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
-  const Side me = pos.to_move;
-  if (!is_kichwa(p)) return false;
-  for (Pit q = 0; q < kRowLength; ++q)
-    if (q != p && pos.at(me, q) > 0) return false;
-  return d == (p == front_pit(1) ? Dir::L : Dir::R);
-}
-
-// ludii.namua.kichwa-outward: in namua an end pit may be sown toward the
-// back row only when it is the only occupied front pit (after namua
-// ludii.mtaji.sole-kichwa rules instead: ludii.interp.kichwa-rules-per-phase).
-bool kichwa_outward_refused(const Ruleset& rules, const Position& pos, Pit p, Dir d) {
-  if (rules.sole_end_pit != SoleEndPit::LudiiByPhase || !is_kichwa(p)) return false;
-  if (d != (p == front_pit(1) ? Dir::L : Dir::R)) return false;
-  if (rules.off.ludii_kichwa_outward_free) return false;
-  for (Pit q = 0; q < kRowLength; ++q)
-    if (q != p && pos.at(pos.to_move, q) > 0) return true;
-  return false;
-}
-
-// guide.nyumba.two-piece-start: the owned house that is the only occupied
-// front pit, or -1.
-// INTERPRETATION: guide.interp.two-piece-any-count -- whatever it holds.
-int two_piece_house(const Ruleset& rules, const Position& pos) {
-  if (rules.two_seed != TwoSeedStart::GuideOwnedHouseAlone) return -1;
-  if (rules.off.guide_no_two_piece) return -1;
-  const Side me = pos.to_move;
-  const int only = only_occupied_front_pit(pos, me);
-  return only >= 0 && pos.has_house(me, static_cast<Pit>(only)) ? only : -1;
-}
-
 // The moves of a kunamua turn: the captures, which are compulsory
 // (ap.turn.capture-compulsory), from a middle pit both ways round
 // (ap.capture.entry-first-kunamua-choice); otherwise the kutakata starts,
@@ -621,14 +557,14 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
     // Either way round (site.kiswahili.direction-choice), within the
     // restrictions on end pits.
     for (Dir d : {Dir::L, Dir::R})
-      if (!(sole_end_rule && empties_sole_end_pit(pos, p, d)) &&
-          !kichwa_outward_refused(rules, pos, p, d))
+      if (!(sole_end_rule && guide::empties_sole_end_pit(pos, p, d)) &&
+          !ludii::kichwa_outward_refused(rules, pos, p, d))
         c.add(Move{p, d}, TurnKind::Kutakata);
   }
-  if (const int house = two_piece_house(rules, pos); house >= 0)
+  if (const int house = guide::two_piece_house(rules, pos); house >= 0)
     for (Dir d : {Dir::L, Dir::R})
       c.add(Move{static_cast<Pit>(house), d, true, false}, TurnKind::Kutakata);
-  if (const int house = single_counter_house(rules, pos); house >= 0)
+  if (const int house = ludii::single_counter_house(rules, pos); house >= 0)
     for (Dir d : {Dir::L, Dir::R}) c.add(Move{static_cast<Pit>(house), d}, TurnKind::Kutakata);
   emit_all(c, sink);
 }
@@ -652,19 +588,6 @@ bool mtaji_kutakata_start_ok(const Ruleset& rules, const Position& pos, Pit p, D
   return true;
 }
 
-// ap.bawo.compulsory-kuu-kutakata: the working kuu that has never started a
-// turn while keeping its status must start a mtaji-phase kutakata, or -1.
-// INTERPRETATION: ap.interp.bawo-compulsory-kuu-mtaji-only -- only called
-// for mtaji-phase turns.
-int compulsory_house_start(const Ruleset& rules, const Position& pos) {
-  if (rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return -1;
-  if (rules.off.bawo_kuu_not_compulsory) return -1;
-  const Side me = pos.to_move;
-  for (Pit p = 0; p < kRowLength; ++p)
-    if (is_working_house(rules, pos, me, p) && !(pos.used & pit_bit(me, p))) return p;
-  return -1;
-}
-
 // The moves of a mtaji-phase turn: the capture starts, which are compulsory
 // (ap.turn.capture-compulsory); otherwise the compulsory kuu start, or the
 // kutakata starts mtaji_kutakata_start_ok allows.
@@ -685,7 +608,7 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
     c.n = 0;
   }
   // Kutakata.
-  if (const int kuu = compulsory_house_start(rules, pos); kuu >= 0) {
+  if (const int kuu = ap::compulsory_house_start(rules, pos); kuu >= 0) {
     for (Dir d : {Dir::L, Dir::R}) c.add(Move{static_cast<Pit>(kuu), d}, TurnKind::Kutakata);
     return emit_all(c, sink);
   }
@@ -712,7 +635,7 @@ Status terminal_status(const Ruleset& rules, const Position& pos) {
   // front row is judged when its move ends.
   // INTERPRETATION: ap.interp.both-fronts-empty -- the player who moved wins.
   const Side mover = opponent(pos.to_move);
-  if (namua_bare_row(rules, pos)) return {Status::Kind::Win, mover, Reason::NoMove};
+  if (site_kiswahili::namua_bare_row(rules, pos)) return {Status::Kind::Win, mover, Reason::NoMove};
   const bool flipped = rules.off.front_empty_winner_flipped;
   const Side mover_wins = flipped ? pos.to_move : mover;
   const bool both = pos.front_total(pos.to_move) == 0 && pos.front_total(mover) == 0;

@@ -290,6 +290,18 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   return sow_from(st, entry, n);
 }
 
+// The only occupied front pit of `side`, or -1 when there is none or more
+// than one.
+inline int only_occupied_front_pit(const Position& pos, Side side) {
+  int only = -1;
+  for (Pit p = 0; p < kRowLength; ++p) {
+    if (pos.at(side, p) == 0) continue;
+    if (only >= 0) return -1;
+    only = p;
+  }
+  return only;
+}
+
 }  // namespace bao::detail
 
 namespace bao::detail {

@@ -34,4 +34,17 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
   return out;
 }
 
+// ap.bawo.compulsory-kuu-kutakata: the working kuu that has never started a
+// turn while keeping its status must start a mtaji-phase kutakata, or -1.
+// INTERPRETATION: ap.interp.bawo-compulsory-kuu-mtaji-only -- only called
+// for mtaji-phase turns.
+int compulsory_house_start(const Ruleset& rules, const Position& pos) {
+  if (rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return -1;
+  if (rules.off.bawo_kuu_not_compulsory) return -1;
+  const Side me = pos.to_move;
+  for (Pit p = 0; p < kRowLength; ++p)
+    if (is_working_house(rules, pos, me, p) && !(pos.used & pit_bit(me, p))) return p;
+  return -1;
+}
+
 }  // namespace bao::detail::ap

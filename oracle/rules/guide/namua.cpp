@@ -23,4 +23,25 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 
+// guide.start.sole-end-pit: whether a takata from `p` in direction `d` would
+// sow the mover's only occupied front pit, an end pit, into the back row.
+bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
+  const Side me = pos.to_move;
+  if (!is_kichwa(p)) return false;
+  for (Pit q = 0; q < kRowLength; ++q)
+    if (q != p && pos.at(me, q) > 0) return false;
+  return d == (p == front_pit(1) ? Dir::L : Dir::R);
+}
+
+// guide.nyumba.two-piece-start: the owned house that is the only occupied
+// front pit, or -1.
+// INTERPRETATION: guide.interp.two-piece-any-count -- whatever it holds.
+int two_piece_house(const Ruleset& rules, const Position& pos) {
+  if (rules.two_seed != TwoSeedStart::GuideOwnedHouseAlone) return -1;
+  if (rules.off.guide_no_two_piece) return -1;
+  const Side me = pos.to_move;
+  const int only = only_occupied_front_pit(pos, me);
+  return only >= 0 && pos.has_house(me, static_cast<Pit>(only)) ? only : -1;
+}
+
 }  // namespace bao::detail::guide

@@ -22,4 +22,27 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 
+// ludii.house.single-counter: the working house that is the only occupied
+// front pit (judged before the placement), or -1.
+// INTERPRETATION: ludii.interp.house-only-front -- back pits do not count.
+int single_counter_house(const Ruleset& rules, const Position& pos) {
+  if (rules.two_seed != TwoSeedStart::LudiiOneCounter) return -1;
+  if (rules.off.ludii_no_single_counter) return -1;
+  const Side me = pos.to_move;
+  const int only = only_occupied_front_pit(pos, me);
+  return only >= 0 && is_working_house(rules, pos, me, static_cast<Pit>(only)) ? only : -1;
+}
+
+// ludii.namua.kichwa-outward: in namua an end pit may be sown toward the
+// back row only when it is the only occupied front pit (after namua
+// ludii.mtaji.sole-kichwa rules instead: ludii.interp.kichwa-rules-per-phase).
+bool kichwa_outward_refused(const Ruleset& rules, const Position& pos, Pit p, Dir d) {
+  if (rules.sole_end_pit != SoleEndPit::LudiiByPhase || !is_kichwa(p)) return false;
+  if (d != (p == front_pit(1) ? Dir::L : Dir::R)) return false;
+  if (rules.off.ludii_kichwa_outward_free) return false;
+  for (Pit q = 0; q < kRowLength; ++q)
+    if (q != p && pos.at(pos.to_move, q) > 0) return true;
+  return false;
+}
+
 }  // namespace bao::detail::ludii

@@ -6,7 +6,7 @@ namespace bao::detail::site_kiswahili {
 
 // site.kiswahili.place-occupied and site.kiswahili.house-two-seed: without a
 // capture, the seed goes into any occupied front pit except a house, which
-// only takes it for the two-seed start (two_piece_house).
+// only takes it for the two-seed start (guide::two_piece_house).
 // INTERPRETATION: site.interp.kiswahili-singles-may-start -- lone seeds too.
 std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
                          std::uint8_t multi) {
@@ -19,6 +19,14 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
   const std::uint8_t allowed = occupied & std::uint8_t(~houses);
   if (rules.off.site_kiswahili_singles_last && (multi & allowed)) return multi & allowed;
   return allowed;
+}
+
+// site.kiswahili.bare-inner-row: the side to move still holds seeds and its
+// front row is bare, so it has no move and loses (reason no-move).
+bool namua_bare_row(const Ruleset& rules, const Position& pos) {
+  if (rules.front_empty != FrontEmptyCheck::SiteNamuaNoMove) return false;
+  if (rules.off.site_kiswahili_bare_row_front_empty) return false;
+  return pos.hand[index_of(pos.to_move)] > 0 && pos.front_total(pos.to_move) == 0;
 }
 
 }  // namespace bao::detail::site_kiswahili

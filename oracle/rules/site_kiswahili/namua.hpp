@@ -1,6 +1,7 @@
 // The play site's Kiswahili rules: the front pits a seed may be placed in
-// without a capture. The turn engine calls it where the record says
-// KunamuaKutakataOrder::SiteKiswahili (oracle/engine/engine.cpp).
+// without a capture, and the bare inner row that leaves a player without a
+// move. The turn engine (oracle/engine/engine.cpp) calls them where the
+// record names the site's values.
 #pragma once
 
 #include <cstdint>
@@ -15,5 +16,10 @@ namespace bao::detail::site_kiswahili {
 // before placement; the result is a mask of the same kind.
 std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t occupied,
                          std::uint8_t multi);
+
+// site.kiswahili.bare-inner-row: whether the side to move has no move
+// because its front row is bare while it holds seeds (never unless the
+// record says FrontEmptyCheck::SiteNamuaNoMove).
+bool namua_bare_row(const Ruleset& rules, const Position& pos);
 
 }  // namespace bao::detail::site_kiswahili
