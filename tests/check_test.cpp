@@ -311,6 +311,10 @@ TEST(Check, AReportReadBackMustNameKnownRulesetsClausesSwitchesAndPositions) {
     const auto back = from_json(j.dump(), "r.json");
     ASSERT_FALSE(back.ok()) << c.message;
     EXPECT_EQ(back.error().message.rfind(c.message, 0), 0u) << back.error().message;
+    // The key at fault is the error's field too: "r.json: <field>: ...".
+    const std::string after_file = c.message.substr(std::string("r.json: ").size());
+    const std::string field = after_file.substr(0, after_file.find_first_of(": "));
+    EXPECT_EQ(back.error().field, field) << c.message;
   }
 }
 

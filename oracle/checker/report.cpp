@@ -423,66 +423,73 @@ namespace {
 
 // What a report read back must hold beyond its JSON shape: a ruleset this
 // oracle implements, clause and switch ids of its catalogues, and BPN where
-// a position belongs. The error names the key and the index.
-std::optional<std::string> invalid_content(const CheckResult& r) {
+// a position belongs. The error names the key and the index, as its field
+// too ("deviations[0].witness.position").
+Expected<void> invalid_content(const CheckResult& r) {
+  auto bad = [](const std::string& key, const std::string& what) {
+    return Error{fmt::format("{}: {}", key, what), key};
+  };
   const Ruleset* rules = find_ruleset(r.options.ruleset);
   if (rules == nullptr)
-    return fmt::format("ruleset '{}' is not one this oracle implements", r.options.ruleset);
-  auto clause = [&](const std::string& key, const std::string& id) -> std::optional<std::string> {
+    return Error{fmt::format("ruleset '{}' is not one this oracle implements", r.options.ruleset),
+                 "ruleset"};
+  auto clause = [&](const std::string& key, const std::string& id) -> Expected<void> {
     if (find_clause(id) == ClauseId::None)
-      return fmt::format("{}: '{}' is not a clause id of the catalogue", key, id);
-    return std::nullopt;
+      return bad(key, fmt::format("'{}' is not a clause id of the catalogue", id));
+    return {};
   };
+  auto a_switch = [&](const std::string& key, const std::string& id) -> Expected<void> {
+    if (!find_switch(*rules, id))
+      return bad(key, fmt::format("'{}' is not a switch of {}", id, rules->id));
+    return {};
+  };
+  // Where a position belongs; `start` stands for the start position where
+  // the report may say so.
+  enum class Start : std::uint8_t { Refused, Allowed };
   auto position = [&](const std::string& key, const std::string& bpn,
-                      bool start_allowed) -> std::optional<std::string> {
-    if (bpn.empty() || (start_allowed && bpn == "start")) return std::nullopt;
+                      Start start) -> Expected<void> {
+    if (bpn.empty() || (start == Start::Allowed && bpn == "start")) return {};
     if (auto p = parse_bpn(bpn); !p)
-      return fmt::format("{}: '{}' is not a position: {}", key, bpn, p.error().message);
-    return std::nullopt;
+      return bad(key, fmt::format("'{}' is not a position: {}", bpn, p.error().message));
+    return {};
   };
-  auto finding = [&](const std::string& key, const Finding& f) -> std::optional<std::string> {
+  auto finding = [&](const std::string& key, const Finding& f) -> Expected<void> {
     if (f.ruleset != r.options.ruleset)
-      return fmt::format("{}.ruleset: '{}' is not the report's ruleset '{}'", key, f.ruleset,
-                         r.options.ruleset);
+      return bad(key + ".ruleset", fmt::format("'{}' is not the report's ruleset '{}'", f.ruleset,
+                                               r.options.ruleset));
     for (std::size_t i = 0; i < f.clauses.size(); ++i)
-      if (auto e = clause(fmt::format("{}.clauses[{}]", key, i), f.clauses[i])) return e;
-    if (auto e = position(key + ".position", f.position, false)) return e;
-    if (auto e = position(key + ".start", f.start, true)) return e;
-    if (auto e = position(key + ".found_at", f.found_at, false)) return e;
+      if (auto e = clause(fmt::format("{}.clauses[{}]", key, i), f.clauses[i]); !e) return e;
+    if (auto e = position(key + ".position", f.position, Start::Refused); !e) return e;
+    if (auto e = position(key + ".start", f.start, Start::Allowed); !e) return e;
+    if (auto e = position(key + ".found_at", f.found_at, Start::Refused); !e) return e;
     for (std::size_t i = 0; i < f.given.size(); ++i)
-      if (!find_switch(*rules, f.given[i]))
-        return fmt::format("{}.given[{}]: '{}' is not a switch of {}", key, i, f.given[i],
-                           rules->id);
+      if (auto e = a_switch(fmt::format("{}.given[{}]", key, i), f.given[i]); !e) return e;
     if (!f.move.empty() && !f.position.empty()) {
       const auto p = parse_bpn(f.position);
       if (auto m = parse_move(f.move, p->to_move); !m)
-        return fmt::format("{}.move: '{}' is not a move: {}", key, f.move, m.error().message);
+        return bad(key + ".move", fmt::format("'{}' is not a move: {}", f.move, m.error().message));
     }
-    return std::nullopt;
+    return {};
   };
   for (std::size_t i = 0; i < r.deviations.size(); ++i) {
     const Deviation& d = r.deviations[i];
     const std::string key = fmt::format("{}[{}]", d.accepted ? "accepted" : "deviations", i);
-    if (auto e = clause(key + ".clause", d.clause)) return e;
+    if (auto e = clause(key + ".clause", d.clause); !e) return e;
     if (!d.plays_as.empty())
-      if (auto e = clause(key + ".plays_as", d.plays_as)) return e;
-    if (!find_switch(*rules, d.switch_id))
-      return fmt::format("{}.switch: '{}' is not a switch of {}", key, d.switch_id, rules->id);
-    if (auto e = finding(key + ".witness", d.witness)) return e;
+      if (auto e = clause(key + ".plays_as", d.plays_as); !e) return e;
+    if (auto e = a_switch(key + ".switch", d.switch_id); !e) return e;
+    if (auto e = finding(key + ".witness", d.witness); !e) return e;
   }
   for (std::size_t i = 0; i < r.findings.size(); ++i)
-    if (auto e = finding(fmt::format("unexplained[{}]", i), r.findings[i])) return e;
+    if (auto e = finding(fmt::format("unexplained[{}]", i), r.findings[i]); !e) return e;
   for (std::size_t i = 0; i < r.options.given.size(); ++i)
-    if (!find_switch(*rules, r.options.given[i]))
-      return fmt::format("given[{}]: '{}' is not a switch of {}", i, r.options.given[i], rules->id);
+    if (auto e = a_switch(fmt::format("given[{}]", i), r.options.given[i]); !e) return e;
   for (std::size_t i = 0; i < r.options.accepted.size(); ++i)
-    if (!find_switch(*rules, r.options.accepted[i]))
-      return fmt::format("accept[{}].switch: '{}' is not a switch of {}", i, r.options.accepted[i],
-                         rules->id);
+    if (auto e = a_switch(fmt::format("accept[{}].switch", i), r.options.accepted[i]); !e) return e;
   for (std::size_t i = 0; i < r.options.accepted_clauses.size(); ++i)
-    if (auto e = clause(fmt::format("accept[{}].clause", i), r.options.accepted_clauses[i]))
+    if (auto e = clause(fmt::format("accept[{}].clause", i), r.options.accepted_clauses[i]); !e)
       return e;
-  return std::nullopt;
+  return {};
 }
 
 // "I/N" as written by to_json: 0 <= I < N, N at most the --shard limit.
@@ -588,7 +595,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     }
     for (const json& f : j.at("unexplained")) r.findings.push_back(finding_from(f));
     for (const json& n : j.at("notation")) r.notation.push_back(notation_from(n));
-    if (auto bad = invalid_content(r)) return Error{fmt::format("{}: {}", where, *bad)};
+    if (auto ok = invalid_content(r); !ok)
+      return Error{fmt::format("{}: {}", where, ok.error().message), ok.error().field};
     return r;
   } catch (const std::exception& e) {
     return Error{fmt::format("{}: {}", where, e.what())};
