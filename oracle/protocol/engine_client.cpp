@@ -268,7 +268,7 @@ Result<EngineInfo> EngineClient::start() {
   err_buf_.clear();
   if (woken())
     return fail(FaultKind::Interrupted, "interrupted before the engine was started", {}, {});
-  if (auto f = spawn()) return *f;
+  if (auto r = spawn(); !r) return r.fault();
   return handshake();
 }
 
@@ -277,7 +277,7 @@ std::optional<ExitStatus> EngineClient::stop() {
   return terminate(StopMode::Polite);
 }
 
-std::optional<Fault> EngineClient::spawn() {
+Result<void> EngineClient::spawn() {
   const std::string command = fmt::format("'{}'", shown(join(options_.argv)));
   if (options_.argv.empty()) return fail(FaultKind::SpawnFailed, "empty command", {}, {});
   Pipe in, out, err;
@@ -315,7 +315,7 @@ std::optional<Fault> EngineClient::spawn() {
   if (!set_nonblocking(in_) || !set_nonblocking(out_) || !set_nonblocking(err_))
     return fail(FaultKind::SpawnFailed,
                 fmt::format("cannot start {}: fcntl: {}", command, std::strerror(errno)), {}, {});
-  return std::nullopt;
+  return {};
 }
 
 Result<EngineInfo> EngineClient::handshake() {
@@ -390,8 +390,8 @@ Result<std::vector<Response>> EngineClient::batch(std::span<const std::string> l
   }
   std::vector<Response> responses;
   if (lines.empty()) return responses;
-  if (auto f = check_idle(lines.front())) return *f;
-  if (auto f = exchange(lines, responses)) return *f;
+  if (auto r = check_idle(lines.front()); !r) return r.fault();
+  if (auto r = exchange(lines, responses); !r) return r.fault();
   return responses;
 }
 
@@ -410,7 +410,7 @@ Result<Response> EngineClient::select_ruleset(std::string_view id) {
   return r;
 }
 
-std::optional<Fault> EngineClient::check_idle(std::string_view next) {
+Result<void> EngineClient::check_idle(std::string_view next) {
   read_stderr();
   char chunk[4096];
   bool closed = false;
@@ -433,7 +433,7 @@ std::optional<Fault> EngineClient::check_idle(std::string_view next) {
                 next, 0);
   }
   if (closed) return crashed(next, 0, fmt::format("before '{}' was sent", shown(next)));
-  return std::nullopt;
+  return {};
 }
 
 // ---- Reading responses --------------------------------------------------------
@@ -535,8 +535,8 @@ std::optional<ReplyProblem> ResponseReader::leftover() const {
 
 // ---- The exchange ---------------------------------------------------------------
 
-std::optional<Fault> EngineClient::exchange(std::span<const std::string> lines,
-                                            std::vector<Response>& responses) {
+Result<void> EngineClient::exchange(std::span<const std::string> lines,
+                                    std::vector<Response>& responses) {
   pending_.clear();
   for (const std::string& line : lines) {
     assert(line.find('\n') == std::string::npos && "a request is one line");
@@ -621,7 +621,7 @@ std::optional<Fault> EngineClient::exchange(std::span<const std::string> lines,
   }
   if (auto p = reader.leftover()) return fault(*p);
   responses = std::move(reader.responses());
-  return std::nullopt;
+  return {};
 }
 
 Fault EngineClient::crashed(std::string_view request, std::optional<std::size_t> index,

@@ -112,6 +112,21 @@ class [[nodiscard]] Result {
   std::variant<T, Fault> v_;
 };
 
+// Success with no value, or the Fault that prevented it (`return {};` on
+// success).
+template <>
+class [[nodiscard]] Result<void> {
+ public:
+  Result() = default;
+  Result(Fault fault) : fault_(std::move(fault)) {}  // NOLINT: implicit by design
+  bool ok() const { return !fault_.has_value(); }
+  explicit operator bool() const { return ok(); }
+  const Fault& fault() const { return *fault_; }
+
+ private:
+  std::optional<Fault> fault_;
+};
+
 // ---- Starting engines -------------------------------------------------------
 
 // Splits a command line into argv the way a POSIX shell splits words, but
@@ -263,15 +278,14 @@ class EngineClient {
   Result<EngineInfo> handshake();
   // Whether options_.wake_fd is readable.
   bool woken() const;
-  std::optional<Fault> spawn();
+  Result<void> spawn();
   Fault fail(FaultKind kind, std::string message, std::string_view request,
              std::optional<std::size_t> index);
   // Reads whatever stdout and stderr hold without waiting, before `next` is
   // sent; a Fault when stdout had something (nobody asked) or was closed.
-  std::optional<Fault> check_idle(std::string_view next);
+  Result<void> check_idle(std::string_view next);
   // The poll loop of batch(): writes `pending_`, reads `count` responses.
-  std::optional<Fault> exchange(std::span<const std::string> lines,
-                                std::vector<Response>& responses);
+  Result<void> exchange(std::span<const std::string> lines, std::vector<Response>& responses);
   // Stdout ended or stdin broke: waits briefly for the exit, for the status.
   Fault crashed(std::string_view request, std::optional<std::size_t> index, std::string_view what);
   bool read_stderr();
