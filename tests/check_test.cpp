@@ -16,6 +16,7 @@
 #include "oracle/catalog/mutation.hpp"
 #include "oracle/catalog/sources.hpp"
 #include "oracle/checker/check.hpp"
+#include "oracle/checker/internal.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -316,6 +317,19 @@ TEST(Check, AReportReadBackMustNameKnownRulesetsClausesSwitchesAndPositions) {
     const std::string field = after_file.substr(0, after_file.find_first_of(": "));
     EXPECT_EQ(back.error().field, field) << c.message;
   }
+}
+
+// A witness says how it was built in words: one cut, several cuts.
+TEST(Check, WitnessOriginCountsItsCutsInWords) {
+  Finding f;
+  f.origin = "built";
+  f.found_seeds = 7;
+  f.found_at = "S 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0";
+  f.minimise_steps = 1;
+  EXPECT_EQ(detail::origin_text(f), "built: the board a game reached (7 seeds) with 1 cut");
+  EXPECT_EQ(detail::minimised_text(f), ", minimised from 7 in 1 cut");
+  f.minimise_steps = 3;
+  EXPECT_EQ(detail::origin_text(f), "built: the board a game reached (7 seeds) with 3 cuts");
 }
 
 // Witness YAML quotes every scalar that comes from a report, so text that

@@ -19,6 +19,7 @@
 namespace bao::check {
 namespace {
 
+using detail::plural;
 using nlohmann::json;
 
 constexpr std::string_view kAllFormat = "bao-oracle-check-all-1";
@@ -27,10 +28,6 @@ std::string join(const std::vector<std::string>& v, std::string_view sep) {
   std::string out;
   for (const std::string& s : v) append_item(out, sep, s);
   return out;
-}
-
-std::string plural(std::uint64_t n, std::string_view word) {
-  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
 // The message of a run that could not check anything.

@@ -243,6 +243,8 @@ bool answers_as(const Ruleset& rules, const Position& pos, const PositionAnswer&
 
 // ", minimised from 64 in 9 cuts" when the board was minimised, else empty.
 std::string minimised_text(const Finding& f);
+// "1 cut", "3 cuts": a count and its noun, plural unless the count is 1.
+std::string plural(std::uint64_t n, std::string_view word);
 // Single quotes for a POSIX shell.
 std::string shell_quote(const std::string& s);
 std::string join(const std::vector<std::string>& v, std::string_view sep);

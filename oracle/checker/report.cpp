@@ -182,10 +182,15 @@ NotationFinding notation_from(const json& j) {
 // The report texts report_html.cpp shares (internal.hpp).
 namespace detail {
 
+std::string plural(std::uint64_t n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
 // ", minimised from 64 in 9 cuts" when the board was minimised.
 std::string minimised_text(const Finding& f) {
   if (f.minimise_steps == 0) return {};
-  return fmt::format(", minimised from {} in {} cuts", f.found_seeds, f.minimise_steps);
+  return fmt::format(", minimised from {} in {}", f.found_seeds,
+                     plural(static_cast<std::uint64_t>(f.minimise_steps), "cut"));
 }
 
 // Single quotes for a POSIX shell.
@@ -259,8 +264,8 @@ std::string origin_text(const Finding& f) {
                            : f.origin == "planned" ? "a start the search planned"
                                                    : "the start";
   if (f.origin == "built")
-    return fmt::format("built: the board a game reached ({} seeds) with {} cuts", f.found_seeds,
-                       f.minimise_steps);
+    return fmt::format("built: the board a game reached ({} seeds) with {}", f.found_seeds,
+                       plural(static_cast<std::uint64_t>(f.minimise_steps), "cut"));
   return fmt::format("reached from {} in {} moves", from, f.line.size());
 }
 
@@ -794,8 +799,9 @@ std::string to_markdown(const CheckResult& r) {
     if (f.minimise_steps > 0)
       w += fmt::format(
           "- the line reaches {} ({} seeds); the witness is that board with seeds taken away "
-          "({} cuts) while the engine still answers the same way\n",
-          md_code(f.found_at), f.found_seeds, f.minimise_steps);
+          "({}) while the engine still answers the same way\n",
+          md_code(f.found_at), f.found_seeds,
+          detail::plural(static_cast<std::uint64_t>(f.minimise_steps), "cut"));
     w += fmt::format("- reproduce: {}\n", md_code(reproduce_command(r, f)));
     return w;
   };

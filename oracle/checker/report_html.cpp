@@ -216,8 +216,9 @@ std::string witness_html(const CheckResult& r, const Finding& f) {
   if (f.minimise_steps > 0)
     out += fmt::format(
         "<li>the line reaches {} ({} seeds); the witness is that board with seeds taken away "
-        "({} cuts) while the engine still answers the same way</li>\n",
-        code(f.found_at), f.found_seeds, f.minimise_steps);
+        "({}) while the engine still answers the same way</li>\n",
+        code(f.found_at), f.found_seeds,
+        detail::plural(static_cast<std::uint64_t>(f.minimise_steps), "cut"));
   out += "</ul>\n";
   out += fmt::format("<p>Reproduce:</p>\n<pre><code>{}</code></pre>\n", h(reproduce_command(r, f)));
   return out;
