@@ -63,6 +63,40 @@ TEST(Search, APositionSitsOnTheBoundariesItsCountsSay) {
   EXPECT_FALSE(at_six.clauses.empty());
 }
 
+// ap-zanzibar, South to move, no reserves. A5L sows A4, A3, A2 and stops
+// in the empty A2: no capture. South's capture starts then (2 to 15 seeds)
+// are A7 (4: ends in the empty A3 or in the back row), B8 (3: ends in the
+// empty A6 or in the back row) and B2 (5: B1, A1, A2, A3, A4, ending in
+// A4, which then holds 2, facing North's a5). All of South's captures
+// take a5, North's house, so the block falls there (ap.kutakatia.set);
+// a house that works (6 seeds or more, ap.nyumba.working) is exempt
+// (ap.kutakatia.exempt-house). a5 holds 5, 6 or 7; North's b3 the rest.
+TEST(Search, ABlockFallingOnAHouseSitsOnTheThresholdItsCountSays) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  for (int a5 : {5, 6, 7}) {
+    const Position pos =
+        position(fmt::format("S 0,0,0,0,3,0,4,0/0,5,0,0,0,1,0,3 0,0,0,0,{},0,4,0/0,0,{},0,0,3,0,0 "
+                             "house=a5",
+                             a5, 10 - a5));
+    const auto ex = detail::exercised(rules, pos);
+    EXPECT_TRUE(has(ex.boundaries, fmt::format("block-judges-house-of-{}", a5))) << a5;
+    EXPECT_EQ(has(ex.boundaries, "block-set"), a5 < 6) << a5;
+    EXPECT_EQ(has(ex.boundaries, "block-exempt"), a5 >= 6) << a5;
+    for (int other : {4, 5, 6, 7, 8}) {
+      if (other == a5) continue;
+      EXPECT_FALSE(has(ex.boundaries, fmt::format("block-judges-house-of-{}", other))) << a5;
+    }
+  }
+  // The plan builds such boards: random play hardly meets them (about one
+  // board in 300 has a block falling on a house, one in 3,000 at one count).
+  detail::Plan plan(rules, {}, 2, {});
+  for (std::size_t k = 0; k < 120; ++k) plan.start(k);
+  const auto unmet = plan.unmet();
+  for (int n : {5, 6, 7}) {
+    EXPECT_FALSE(has(unmet, fmt::format("boundary:block-judges-house-of-{}", n))) << n;
+  }
+}
+
 TEST(Search, EveryRulesetHasBoundariesWithMeanings) {
   for (const Ruleset* r : all_rulesets()) {
     const auto sides = detail::boundaries_for(*r);

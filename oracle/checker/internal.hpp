@@ -101,6 +101,7 @@ class Plan {
   std::optional<Position> candidate();
   std::optional<Position> built();
   std::optional<Position> sparse();
+  std::optional<Position> block_on_house(int n);
   std::optional<Position> walk();
   bool reachable(const Position& pos) const;
   std::vector<std::string> items(const Position& pos) const;
@@ -185,9 +186,10 @@ struct Explanation {
   // Other single switches that explain the position as well (the choice
   // among them is by catalogue order).
   std::vector<std::string> alternatives;
-  // When set, the model's switch at this index is replaced by `added[0]`,
-  // or dropped when `added` is empty (an earlier choice among switches that
-  // answered alike proved wrong), instead of adding to the model.
+  // When set, the model's switch at this index is replaced by `added` (one
+  // switch, or two that together answer where it did), or dropped when
+  // `added` is empty (an earlier choice among switches that answered alike
+  // proved wrong), instead of adding to the model.
   std::optional<std::size_t> replaces;
   // The switch removes some differences only: the rest need another.
   bool partial = false;

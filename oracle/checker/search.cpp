@@ -135,10 +135,14 @@ void trace_sides(const Ruleset& rules, const Position& pos, const Move& m, const
           out.push_back(fmt::format("ends-at-{}", end_kind(e.pit)));
         break;
       case EventKind::BlockSet:
-        if (rules.block != BlockRule::None) out.emplace_back("block-set");
-        break;
       case EventKind::BlockExempt:
-        if (rules.block != BlockRule::None) out.emplace_back("block-exempt");
+        if (rules.block == BlockRule::None) break;
+        out.emplace_back(e.kind == EventKind::BlockSet ? "block-set" : "block-exempt");
+        // The blocking rule judged a house at its working threshold (a
+        // working house is exempt): the count when it was judged.
+        if (pos.has_house(e.side, e.pit) && e.count + 1 >= rules.working_house &&
+            e.count <= rules.working_house + 1)
+          out.push_back(fmt::format("block-judges-house-of-{}", e.count));
         break;
       case EventKind::Relay:
         if (++relays == 64 && rules.cutoff_rule != CutoffRule::None) out.emplace_back("relays-64");
@@ -151,6 +155,11 @@ void trace_sides(const Ruleset& rules, const Position& pos, const Move& m, const
     }
   }
   if (m.two_seed) out.emplace_back("two-seed-start");
+}
+
+// How a count `d` away from a threshold sits beside it (d in -1..1).
+std::string_view next_to(int d) {
+  return d < 0 ? "one below" : d > 0 ? "one above" : "exactly";
 }
 
 void sort_unique(std::vector<std::string>& v) {
@@ -176,11 +185,7 @@ std::vector<BoundarySide> boundaries_for(const Ruleset& rules) {
     for (int d = -1; d <= 1; ++d)
       add(fmt::format("house-holds-{}", rules.working_house + d),
           fmt::format("the mover's house holds {} seeds ({} the {} at which it works)",
-                      rules.working_house + d,
-                      d < 0   ? "one below"
-                      : d > 0 ? "one above"
-                              : "exactly",
-                      rules.working_house));
+                      rules.working_house + d, next_to(d), rules.working_house));
   for (int v : {1, 2, rules.capture_start_max, rules.capture_start_max + 1})
     add(fmt::format("mtaji-pit-holds-{}", v),
         fmt::format("without reserve, a pit of the mover holds {} seeds (a capture starts from 2 "
@@ -208,6 +213,12 @@ std::vector<BoundarySide> boundaries_for(const Ruleset& rules) {
     add("block-on-mover", "a pit of the mover is blocked");
     add("house-sowing-ends-on-block",
         "a sowing of the mover's house seeds would end on a blocked pit of the mover");
+    if (has_houses(rules))
+      for (int d = -1; d <= 1; ++d)
+        add(fmt::format("block-judges-house-of-{}", rules.working_house + d),
+            fmt::format("a move's block falls on a house of {} seeds ({} the {} at which it "
+                        "works and is exempt)",
+                        rules.working_house + d, next_to(d), rules.working_house));
   }
   if (rules.cutoff_rule != CutoffRule::None) {
     add("relays-64",
@@ -447,6 +458,8 @@ std::optional<Position> Plan::built() {
       if (base.has_house(me, p)) return with_count(rules_, base, me, p, number("house-holds-"));
     return std::nullopt;
   }
+  if (target.rfind("block-judges-house-of-", 0) == 0)
+    return block_on_house(number("block-judges-house-of-"));
   if (target.rfind("mtaji-pit-holds-", 0) == 0) {
     if (base.hand[index_of(me)] != 0) {
       // Into the mtaji phase: both reserves onto the back rows.
@@ -543,6 +556,33 @@ std::optional<Position> Plan::built() {
   auto v = validate_for_ruleset(rules_, base);
   if (!v) return std::nullopt;
   return *v;
+}
+
+// A board where a move's block falls on a house that then holds `n` seeds:
+// a random board where some move's block falls on a house (about one in
+// 300 boards), with the house's count set so that it holds `n` when the
+// block is judged. Whether it holds the other rules of the board is
+// judged by the caller, as for any candidate.
+std::optional<Position> Plan::block_on_house(int n) {
+  constexpr int kTries = 256;
+  Trace trace;
+  for (int i = 0; i < kTries; ++i) {
+    const Position base = fuzz::random_position(rules_, rng_);
+    for (const Move& m : legal_moves(rules_, base)) {
+      trace.clear();
+      if (!play(rules_, base, m, &trace)) continue;
+      for (const Event& e : trace.events()) {
+        if ((e.kind != EventKind::BlockSet && e.kind != EventKind::BlockExempt) ||
+            !base.has_house(e.side, e.pit))
+          continue;
+        // The seeds the move sowed into the house before the block.
+        const int sown = static_cast<int>(e.count) - base.at(e.side, e.pit);
+        if (n - sown < 1) return std::nullopt;
+        return with_count(rules_, base, e.side, e.pit, n - sown);
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 void Plan::accept(const Position& pos) {
