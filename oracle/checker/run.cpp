@@ -12,11 +12,13 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <random>
 #include <set>
 #include <tuple>
 #include <unordered_set>
 #include <utility>
 
+#include "fuzz/generators.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -139,6 +141,10 @@ struct GameOutcome {
   // Switches the game started with (a probe round's model) that its
   // positions proved wrong: dropped or replaced by the switch search.
   std::vector<std::string> dropped;
+  // Of those, the ones replaced: by the first switch that took its place.
+  std::map<std::string, std::string> replaced;
+  // The positions that proved them wrong, with the engine's answers.
+  std::vector<Observed> refuted_at;
 };
 
 // Asks the engine about the positions of a game and compares, diagnoses
@@ -167,7 +173,11 @@ class GameChecker {
   // Pass::Shrink: only the failure, and its requests count as follow-up;
   // Pass::Probe: its deviations are recorded, its requests count as
   // follow-up, and nothing else is counted (a probe round's game).
-  GameOutcome check(const Game& g, Pass pass, const Model* start = nullptr) {
+  // `outside`: positions outside this game where the engine answered as
+  // the model does (a probe round's: the run's witnesses), which a change
+  // to the model must still explain.
+  GameOutcome check(const Game& g, Pass pass, const Model* start = nullptr,
+                    const std::vector<Observed>* outside = nullptr) {
     first_pass_ = pass == Pass::First;
     const bool collect = first_pass_;
     record_ = pass != Pass::Shrink;
@@ -181,7 +191,8 @@ class GameChecker {
     started_with_ = model.switches.size();
     std::vector<std::vector<std::string>> alternatives(model.switches.size());
     std::vector<Observed> history;  // positions where the model agrees, the latest ones
-    std::vector<Observed> anchors;  // positions where a difference was diagnosed, all
+    // Positions where a difference was diagnosed, all, and the evidence.
+    std::vector<Observed> anchors = outside ? *outside : std::vector<Observed>{};
     Position pos = g.start;
     std::vector<std::string> line;  // the moves played from g.start to pos
     for (std::size_t i = 0;; ++i) {
@@ -350,18 +361,22 @@ class GameChecker {
   }
 
   // The run's deviations but `skip`, as many as combine (in the run's
-  // order) over the switches the run started with.
+  // order, those a probe round refuted last: one that replaced a refuted
+  // switch on its variation point is kept over it) over the switches the
+  // run started with.
   std::vector<Switch> combined(const std::vector<Deviation>& deviations,
                                std::initializer_list<const Deviation*> skip = {}) const {
     std::vector<Switch> all = initial_.switches;
-    for (const Deviation& d : deviations) {
-      if (std::find(skip.begin(), skip.end(), &d) != skip.end()) continue;
-      if (auto s = find_switch(rules_, d.switch_id)) {
-        std::vector<Switch> more = all;
-        more.push_back(*s);
-        if (apply_switches(rules_, more)) all = std::move(more);
+    for (const bool refuted : {false, true})
+      for (const Deviation& d : deviations) {
+        if (std::find(skip.begin(), skip.end(), &d) != skip.end()) continue;
+        if ((refuted_.count(d.switch_id) > 0) != refuted) continue;
+        if (auto s = find_switch(rules_, d.switch_id)) {
+          std::vector<Switch> more = all;
+          more.push_back(*s);
+          if (apply_switches(rules_, more)) all = std::move(more);
+        }
       }
-    }
     return all;
   }
 
@@ -430,8 +445,36 @@ class GameChecker {
     return folded;
   }
 
+  // Whether the model needs `d` at the witness of a deviation on the same
+  // variation point (`d` may have replaced it: a house working from 7
+  // seeds found where one working from 8 proved wrong), as the engine
+  // answered there: the model `whole` answers as the engine and `less`
+  // (without `d`) does not.
+  bool needed_for_rivals(const std::vector<Deviation>& deviations, const Deviation& d,
+                         const Ruleset& whole, const Ruleset& less) const {
+    for (const Deviation& r : deviations) {
+      if (&r == &d || !rivals(d, r)) continue;
+      auto pos = parse_bpn(r.witness.found_at);
+      if (pos && answers_as(whole, *pos, r.witness.engine) &&
+          !answers_as(less, *pos, r.witness.engine))
+        return true;
+    }
+    return false;
+  }
+
+  // Whether the engine answers nearer to `whole` than to `less` at the
+  // positions near `pos` where the two answer apart (distances()): a
+  // deviation its witness does not need, which the engine shows nearby.
+  bool needed_nearby(const Ruleset& whole, const Ruleset& less, const Position& pos) {
+    int experiments = 0;
+    const std::vector<std::size_t> far =
+        distances({whole, less}, whole, pos, limited_experiment(experiments));
+    return far[0] < far[1];
+  }
+
   // Drops the deviations the model of the others explains at their
-  // witnesses; the model (returned) is the run's deviations less those
+  // witnesses (and at those of their rivals, needed_for_rivals(), and
+  // nearby, needed_nearby()); the model (returned) is the run's deviations less those
   // dropped. Passes until one drops nothing, so that a deviation the first
   // model, with a wrong one in it, could not explain is judged again
   // without it. Those a probe round refuted first (`refuted`), then the
@@ -467,7 +510,9 @@ class GameChecker {
         if (!pos || !less || budget_spent()) continue;
         const PositionAnswer a = ask_all({&*whole, &*less}, *pos);
         if (a.fault || !a.representable) continue;
-        if (answers_as(*less, *pos, a) && answers_as(*whole, *pos, a)) {
+        if (answers_as(*less, *pos, a) && answers_as(*whole, *pos, a) &&
+            !needed_for_rivals(deviations, d, *whole, *less) &&
+            !needed_nearby(*whole, *less, *pos)) {
           drop.insert(d.switch_id);
           all.erase(std::remove_if(all.begin(), all.end(),
                                    [&](const Switch& s) { return s.id == d.switch_id; }),
@@ -506,6 +551,7 @@ class GameChecker {
   // deviations a probe round refuted (`refuted`) are judged first.
   std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings,
                              const std::set<std::string>& refuted) {
+    refuted_ = refuted;
     reconsider(deviations);
     int dropped_deviations = 0, dropped_findings = 0;
     auto model = drop_covered(deviations, dropped_deviations, refuted);
@@ -716,20 +762,24 @@ class GameChecker {
         const std::string old_id = model.switches[i].id;
         model = *before.without(i).with(e->added);
         alternatives.erase(alternatives.begin() + static_cast<std::ptrdiff_t>(i));
-        if (!e->added.empty()) alternatives.push_back({});
-        // What this game recorded under the replaced switch was this one,
-        // or, dropped, nothing. A switch the game started with (a probe
-        // round's model, an accepted one) has no record here: the one that
-        // replaces it is recorded as found at this position.
+        for (std::size_t k = 0; k < e->added.size(); ++k) alternatives.push_back({});
+        // What this game recorded under the replaced switch was the first
+        // that replaces it, or, dropped, nothing; a second one is found
+        // here. A switch the game started with (a probe round's model, an
+        // accepted one) has no record here: those that replace it are
+        // recorded as found at this position.
         const bool recorded =
             std::any_of(out.deviations.begin(), out.deviations.end(),
                         [&](const Deviation& d) { return d.switch_id == old_id; });
         if (!recorded && collect) {
           out.dropped.push_back(old_id);
-          if (!e->added.empty())
-            out.deviations.push_back(observation(g, line, pos, bpn, before.without(i), e->added[0],
-                                                 e->alternatives, full, 1));
+          if (!e->added.empty()) out.replaced[old_id] = e->added[0].id;
+          out.refuted_at.push_back({pos, full});
         }
+        if (collect)
+          for (std::size_t k = recorded ? 1 : 0; k < e->added.size(); ++k)
+            out.deviations.push_back(observation(g, line, pos, bpn, before.without(i), e->added[k],
+                                                 e->alternatives, full, e->added.size()));
         for (auto d = out.deviations.begin(); d != out.deviations.end();) {
           if (d->switch_id != old_id) {
             ++d;
@@ -975,6 +1025,7 @@ class GameChecker {
   static constexpr int kMinimiseAsks = 400;
   static constexpr double kMinimiseSeconds = 5;
   std::unordered_set<std::string> agreed_;
+  std::set<std::string> refuted_;        // what a probe round refuted, once settling
   bool first_pass_ = false;              // within check(g, Pass::First)
   bool record_ = false;                  // within check(g, Pass::First or Pass::Probe)
   std::vector<std::string> game_given_;  // the switches the current game started with
@@ -1189,6 +1240,31 @@ void join_equivalents(std::vector<Deviation>& deviations) {
   }
 }
 
+// A deviation whose switch a probe round refuted and replaced (`replaced`:
+// the switch that took its place) was that one seen otherwise: its games
+// and positions count for the one that replaced it, which takes its
+// witness (where the engine departs from the ruleset; where the one
+// replaced it, the two only part from each other) and keeps the request
+// count at which it was named.
+void fold_replaced(std::vector<Deviation>& deviations,
+                   const std::map<std::string, std::string>& replaced) {
+  for (bool folded = true; folded;) {
+    folded = false;
+    for (auto from = deviations.begin(); from != deviations.end() && !folded; ++from) {
+      auto by = replaced.find(from->switch_id);
+      if (by == replaced.end()) continue;
+      auto into = std::find_if(deviations.begin(), deviations.end(),
+                               [&](const Deviation& d) { return d.switch_id == by->second; });
+      if (into == deviations.end()) continue;
+      into->games += from->games;
+      into->positions += from->positions;
+      into->witness = from->witness;
+      deviations.erase(from);
+      folded = true;
+    }
+  }
+}
+
 // Deviations in the catalogue's order, notation by what it is: the same
 // order however the games were split.
 void order(CheckResult& r, const Ruleset& rules) {
@@ -1217,6 +1293,80 @@ std::uint64_t planned_game(std::size_t k) {
   return k / (kRandomEvery - 1) * kRandomEvery + k % (kRandomEvery - 1);
 }
 
+// Where the model's switch T is one of a few that answer alike nearly
+// everywhere (a house working from 8 seeds, and one working from 7 judged
+// before the seed that lands in it: they part only where a block falls on
+// a house of 7), the games seldom meet a position that tells them apart,
+// and the model may hold the wrong one. The aims "instead:T=R" point the
+// probe round's sweep at such positions: R is one switch, or two whose
+// first sets T's variation point otherwise (a pair that does alone what T
+// does), that answers as the model at kInsteadShows boards where T shows
+// and at kInsteadSample other boards of play and random boards (made from
+// the seed, so that --given replays the round). At most kInsteadPerSwitch
+// for each T, in catalogue order.
+constexpr std::size_t kInsteadShows = 8;
+constexpr std::size_t kInsteadSample = 200;
+constexpr int kInsteadCandidates = 3000;
+constexpr std::size_t kInsteadPerSwitch = 4;
+
+std::vector<Aim> instead_aims(const Ruleset& rules, const Model& model, std::uint64_t seed) {
+  std::mt19937_64 rng(seed ^ 0x1ae57eadULL);
+  const Position start = start_position(rules);
+  std::vector<Position> sample;
+  std::vector<std::vector<Position>> shows(model.switches.size());
+  std::vector<Model> less;
+  for (std::size_t i = 0; i < model.switches.size(); ++i) less.push_back(model.without(i));
+  for (int k = 0; k < kInsteadCandidates; ++k) {
+    const Position p =
+        k % 2 ? fuzz::random_position(rules, rng)
+              : fuzz::random_play(model.rules, start, static_cast<int>(rng() % 80), rng);
+    if (sample.size() < kInsteadSample) sample.push_back(p);
+    for (std::size_t i = 0; i < less.size(); ++i)
+      if (shows[i].size() < kInsteadShows && answers_differ(model.rules, less[i].rules, p))
+        shows[i].push_back(p);
+  }
+  auto alike = [&](const Ruleset& r, const std::vector<Position>& at) {
+    return std::none_of(at.begin(), at.end(),
+                        [&](const Position& p) { return answers_differ(model.rules, r, p); });
+  };
+  auto near = [&](std::size_t i, const Model& m) {
+    return alike(m.rules, shows[i]) && alike(m.rules, sample);
+  };
+  const std::vector<Switch> catalogue = switches_for(rules);
+  auto in_model = [&](const Switch& s) {
+    return std::any_of(model.switches.begin(), model.switches.end(),
+                       [&](const Switch& m) { return m.id == s.id; });
+  };
+  std::vector<Aim> out;
+  for (std::size_t i = 0; i < model.switches.size(); ++i) {
+    if (shows[i].empty()) continue;  // no board here shows what T does
+    const Switch& t = model.switches[i];
+    std::size_t found = 0;
+    for (const Switch& s : catalogue) {
+      if (found >= kInsteadPerSwitch) break;
+      if (in_model(s)) continue;
+      auto one = less[i].with({s});
+      if (!one) continue;
+      if (near(i, *one)) {
+        out.push_back({"instead:" + t.id + "=" + s.id, one->rules});
+        ++found;
+        continue;
+      }
+      const Switch pair[] = {t, s};
+      if (apply_switches(rules, pair)) continue;  // not T's variation point
+      for (const Switch& u : catalogue) {
+        if (found >= kInsteadPerSwitch) break;
+        if (in_model(u) || u.id == s.id) continue;
+        auto two = less[i].with({s, u});
+        if (!two || !near(i, *two)) continue;
+        out.push_back({"instead:" + t.id + "=" + s.id + "+" + u.id, two->rules});
+        ++found;
+      }
+    }
+  }
+  return out;
+}
+
 // Probe rounds a run plays at most.
 constexpr std::uint64_t kProbeRounds = 12;
 // Candidates a probe round's sweep tries for each switch: more than the
@@ -1229,8 +1379,9 @@ constexpr int kProbeSweep = 4 * Plan::kSweepCandidates;
 // it shows. Under switches (a probe round's model, or the switches a run
 // is given or accepts), the sweep tries kProbeSweep candidates for each
 // of these, in order: each switch of the model where it shows (the model
-// without it answers otherwise: is it what the engine does?), then each
-// other switch of the catalogue where it shows on top of the model. A run
+// without it answers otherwise: is it what the engine does?), then where
+// the model's near equivalents answer otherwise (instead_aims()), then
+// each other switch of the catalogue where it shows on top of the model. A run
 // with the same model (--given) makes the same plan, so it replays a probe
 // round's game.
 Plan plan_for(const Ruleset& rules, const Model& model, const std::vector<Position>& corpus,
@@ -1239,6 +1390,7 @@ Plan plan_for(const Ruleset& rules, const Model& model, const std::vector<Positi
   std::vector<Aim> aims;
   for (std::size_t i = 0; i < model.switches.size(); ++i)
     aims.push_back({"without:" + model.switches[i].id, model.without(i).rules});
+  for (Aim& a : instead_aims(rules, model, seed)) aims.push_back(std::move(a));
   for (const Switch& s : switches_for(rules)) {
     if (std::any_of(model.switches.begin(), model.switches.end(),
                     [&](const Switch& m) { return m.id == s.id; }))
@@ -1294,11 +1446,17 @@ class ProbeRounds {
 
   // The switches a probe round refuted.
   const std::set<std::string>& refuted() const { return refuted_; }
+  // Of those, the ones a switch replaced, by the first switch that took
+  // its place where it was refuted.
+  const std::map<std::string, std::string>& replaced() const { return replaced_; }
 
  private:
   struct Round {
     std::unique_ptr<Model> model;  // the plan holds a reference to its rules
     std::unique_ptr<Plan> plan;
+    // The run's witnesses, and the positions where a probe round refuted
+    // a switch, where the engine answered as the model does.
+    std::vector<Observed> evidence;
     std::size_t starts = 0;  // the sweep's
     std::size_t next = 0;    // the next start to play
   };
@@ -1323,6 +1481,13 @@ class ProbeRounds {
       round.model = std::make_unique<Model>(model);
       round.plan = std::make_unique<Plan>(plan_for(rules_, *round.model, corpus_, options_.seed));
       round.plan->give_up_when([this] { return out_of_limits(); });
+      for (const Deviation& d : result_.deviations) {
+        auto pos = parse_bpn(d.witness.found_at);
+        if (pos && answers_as(model.rules, *pos, d.witness.engine))
+          round.evidence.push_back({*pos, d.witness.engine});
+      }
+      for (const Observed& o : refuted_at_)
+        if (answers_as(model.rules, o.pos, o.answer)) round.evidence.push_back(o);
       // The initial model's round is the games' own plan.
       round.starts = model.signature() == initial_.signature() ? 0 : round.plan->sweep_length();
     }
@@ -1339,7 +1504,7 @@ class ProbeRounds {
       const std::uint64_t g = planned_game(k);
       checker_.new_game();
       const Game game = game_of(rules_, corpus_, &*start, options_.seed, g);
-      GameOutcome out = checker_.check(game, Pass::Probe, &model);
+      GameOutcome out = checker_.check(game, Pass::Probe, &model, &round.evidence);
       ++result_.stats.probe_games;
       // (A lambda may not capture a structured binding in C++20 as clang
       // 14 implements it: the pair is named whole.)
@@ -1349,6 +1514,8 @@ class ProbeRounds {
           shows_[shown.first] += shown.second;
       bool changed = false;
       for (const std::string& id : out.dropped) changed = refuted_.insert(id).second || changed;
+      for (const auto& [id, by] : out.replaced) replaced_.emplace(id, by);
+      for (Observed& o : out.refuted_at) refuted_at_.push_back(std::move(o));
       for (Deviation& d : out.deviations) {
         changed =
             changed || std::none_of(result_.deviations.begin(), result_.deviations.end(),
@@ -1376,6 +1543,8 @@ class ProbeRounds {
   std::function<void(bool)> progress_;
   std::map<std::string, Round> rounds_;  // by the model's signature
   std::set<std::string> refuted_;
+  std::map<std::string, std::string> replaced_;
+  std::vector<Observed> refuted_at_;  // where a switch was refuted
   std::uint64_t rounds_left_ = kProbeRounds;
 };
 
@@ -1577,6 +1746,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
           d.accept_reason = options.accepted_clause_reasons[i];
       }
   }
+  fold_replaced(result.deviations, probes.replaced());
   join_equivalents(result.deviations);
   checker.finish_games();
   // Settling and minimising ask the engine again: not once interrupted
