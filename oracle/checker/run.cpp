@@ -960,6 +960,9 @@ class GameChecker {
     fill_witness(f, before.rules, pos, full);
     f.position = bpn;
     f.found_at = bpn;
+    // Set here too: fill_witness() fills nothing where the engine parts
+    // only from the switch it replaces, not from `before`.
+    f.seeds = pos.total_seeds();
     f.found_seeds = f.seeds;
     return d;
   }
