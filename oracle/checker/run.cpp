@@ -445,15 +445,22 @@ class GameChecker {
     return folded;
   }
 
-  // Whether the model needs `d` at the witness of a deviation on the same
-  // variation point (`d` may have replaced it: a house working from 7
-  // seeds found where one working from 8 proved wrong), as the engine
-  // answered there: the model `whole` answers as the engine and `less`
-  // (without `d`) does not.
-  bool needed_for_rivals(const std::vector<Deviation>& deviations, const Deviation& d,
-                         const Ruleset& whole, const Ruleset& less) const {
+  // Whether the model needs `d` at the witness of another deviation, or at
+  // a position where a probe round refuted a switch (`refuted_at`), as the
+  // engine answered there: the model `whole` answers as the engine and
+  // `less` (without `d`) does not. `d` may have replaced a rival (a house
+  // working from 7 seeds found where one working from 8 proved wrong), or
+  // the other may lean on it (a house working from 7 seeds, and one judged
+  // before the seed that lands in it: together a house of 7 that a landing
+  // seed makes 8 works, which neither alone says).
+  bool needed_elsewhere(const std::vector<Deviation>& deviations, const Deviation& d,
+                        const Ruleset& whole, const Ruleset& less,
+                        const std::set<std::string>& dropped,
+                        const std::vector<Observed>& refuted_at) const {
+    for (const Observed& o : refuted_at)
+      if (answers_as(whole, o.pos, o.answer) && !answers_as(less, o.pos, o.answer)) return true;
     for (const Deviation& r : deviations) {
-      if (&r == &d || !rivals(d, r)) continue;
+      if (&r == &d || dropped.count(r.switch_id)) continue;
       auto pos = parse_bpn(r.witness.found_at);
       if (pos && answers_as(whole, *pos, r.witness.engine) &&
           !answers_as(less, *pos, r.witness.engine))
@@ -473,7 +480,7 @@ class GameChecker {
   }
 
   // Drops the deviations the model of the others explains at their
-  // witnesses (and at those of their rivals, needed_for_rivals(), and
+  // witnesses (and at those of the others, needed_elsewhere(), and
   // nearby, needed_nearby()); the model (returned) is the run's deviations less those
   // dropped. Passes until one drops nothing, so that a deviation the first
   // model, with a wrong one in it, could not explain is judged again
@@ -481,7 +488,8 @@ class GameChecker {
   // least seen: a deviation the others cover is dropped before one of
   // those it leans on could be.
   std::optional<Ruleset> drop_covered(std::vector<Deviation>& deviations, int& dropped_count,
-                                      const std::set<std::string>& refuted) {
+                                      const std::set<std::string>& refuted,
+                                      const std::vector<Observed>& refuted_at) {
     std::vector<Switch> all = combined(deviations);
     auto model_of = [&](const std::string& without) -> std::optional<Ruleset> {
       std::vector<Switch> list;
@@ -511,7 +519,7 @@ class GameChecker {
         const PositionAnswer a = ask_all({&*whole, &*less}, *pos);
         if (a.fault || !a.representable) continue;
         if (answers_as(*less, *pos, a) && answers_as(*whole, *pos, a) &&
-            !needed_for_rivals(deviations, d, *whole, *less) &&
+            !needed_elsewhere(deviations, d, *whole, *less, drop, refuted_at) &&
             !needed_nearby(*whole, *less, *pos)) {
           drop.insert(d.switch_id);
           all.erase(std::remove_if(all.begin(), all.end(),
@@ -548,19 +556,21 @@ class GameChecker {
   // others explain it there) is dropped; an unexplained difference that
   // model explains (two or more deviations unseen so far showed there at
   // once) is dropped too. Returns how many of each were dropped. The
-  // deviations a probe round refuted (`refuted`) are judged first.
+  // deviations a probe round refuted (`refuted`) are judged first; the
+  // positions where one was refuted (`refuted_at`) are witnesses too.
   std::pair<int, int> settle(std::vector<Deviation>& deviations, std::vector<Finding>& findings,
-                             const std::set<std::string>& refuted) {
+                             const std::set<std::string>& refuted,
+                             const std::vector<Observed>& refuted_at) {
     refuted_ = refuted;
     reconsider(deviations);
     int dropped_deviations = 0, dropped_findings = 0;
-    auto model = drop_covered(deviations, dropped_deviations, refuted);
+    auto model = drop_covered(deviations, dropped_deviations, refuted, refuted_at);
     // Rivals told apart once the deviations others explain are gone (a
     // wrong one left in the model can make the wrong rival look right),
     // then judged again with the one kept.
     if (const int folded = fold_rivals(deviations); folded > 0) {
       dropped_deviations += folded;
-      model = drop_covered(deviations, dropped_deviations, refuted);
+      model = drop_covered(deviations, dropped_deviations, refuted, refuted_at);
     }
     for (auto f = findings.begin(); model && f != findings.end();) {
       auto pos = parse_bpn(f->found_at);
@@ -1221,7 +1231,14 @@ namespace {
 // switch of another group explains too (it is in `also`) goes into that
 // group, which has positions of its own that only its switch explains;
 // two groups each in the other's `also` become the one seen in more games.
-void join_equivalents(std::vector<Deviation>& deviations) {
+// A group whose switch a probe round refuted (`refuted`) takes in no other:
+// the engine was seen answering otherwise than it. Two groups whose
+// switches both stand in the probe rounds' last model (`standing`: a round
+// played under both, a house working from 7 seeds and one judged before the
+// seed that lands in it) are left for settling to judge, with the whole
+// model, whether each is needed.
+void join_equivalents(std::vector<Deviation>& deviations, const std::set<std::string>& refuted,
+                      const std::set<std::string>& standing) {
   for (bool joined = true; joined;) {
     joined = false;
     for (std::size_t a = 0; a < deviations.size() && !joined; ++a)
@@ -1233,6 +1250,8 @@ void join_equivalents(std::vector<Deviation>& deviations) {
           return std::find(d.also.begin(), d.also.end(), id) != d.also.end();
         };
         if (!in(from, into.switch_id)) continue;
+        if (refuted.count(into.switch_id) && !refuted.count(from.switch_id)) continue;
+        if (standing.count(into.switch_id) && standing.count(from.switch_id)) continue;
         if (in(into, from.switch_id) && from.games > into.games) continue;  // the other way
         count_for(into, from);
         // Its witnesses are the other's too (its switch answers alike there).
@@ -1449,6 +1468,16 @@ class ProbeRounds {
 
   // The switches a probe round refuted.
   const std::set<std::string>& refuted() const { return refuted_; }
+  // The positions where one was refuted, with the engine's answers.
+  const std::vector<Observed>& refuted_at() const { return refuted_at_; }
+  // The switches of the last model a probe round played under (none when
+  // no round was played).
+  std::set<std::string> standing() const {
+    std::set<std::string> ids;
+    if (result_.stats.probe_rounds == 0) return ids;
+    for (const Switch& s : model_now().switches) ids.insert(s.id);
+    return ids;
+  }
   // Of those, the ones a switch replaced, by the first switch that took
   // its place where it was refuted.
   const std::map<std::string, std::string>& replaced() const { return replaced_; }
@@ -1519,6 +1548,7 @@ class ProbeRounds {
       for (const std::string& id : out.dropped) changed = refuted_.insert(id).second || changed;
       for (const auto& [id, by] : out.replaced) replaced_.emplace(id, by);
       for (Observed& o : out.refuted_at) refuted_at_.push_back(std::move(o));
+      std::vector<std::string> found;
       for (Deviation& d : out.deviations) {
         changed =
             changed || std::none_of(result_.deviations.begin(), result_.deviations.end(),
@@ -1527,12 +1557,38 @@ class ProbeRounds {
         d.witness.game = g;
         d.witness.seconds = seconds_since(t0_);
         d.found_after = result_.stats.requests + result_.stats.followup_requests;
+        found.push_back(d.switch_id);
         add_deviation(result_.deviations, std::move(d));
       }
+      for (const std::string& id : found) changed = reinstate(id) || changed;
       progress_(false);
       if (changed) return true;
     }
     return false;
+  }
+
+  // A refuted switch that a game finds again on top of another model (a
+  // relay-only house stop refuted alone, where a house judged before the
+  // seed that lands in it was also at work, and found again once a house
+  // working from 7 seeds stood in for that one) stands again when the model
+  // with it answers as the engine did at every position where a switch was
+  // refuted. Whether it did.
+  bool reinstate(const std::string& id) {
+    if (!refuted_.count(id)) return false;
+    std::set<std::string> without = refuted_;
+    without.erase(id);
+    std::vector<Deviation> standing;
+    for (const Deviation& d : result_.deviations)
+      if (!without.count(d.switch_id)) standing.push_back(d);
+    auto model = plain_model(rules_).with(checker_.model_switches(standing));
+    if (!model || std::none_of(model->switches.begin(), model->switches.end(),
+                               [&](const Switch& s) { return s.id == id; }))
+      return false;
+    for (const Observed& o : refuted_at_)
+      if (!answers_as(model->rules, o.pos, o.answer)) return false;
+    refuted_.erase(id);
+    replaced_.erase(id);
+    return true;
   }
 
   GameChecker& checker_;
@@ -1736,7 +1792,9 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   }
   if (plan && !options.only_game) probes.play();
   for (Deviation& d : result.deviations) {
-    d.positions = shows[d.switch_id];
+    // At least its witness, a position compared where it showed (one a
+    // probe round met under a model without it is counted nowhere else).
+    d.positions = std::max<std::uint64_t>(shows[d.switch_id], 1);
     for (std::size_t i = 0; i < options.accepted.size(); ++i)
       if (options.accepted[i] == d.switch_id) {
         d.accepted = true;
@@ -1750,13 +1808,13 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       }
   }
   fold_replaced(result.deviations, probes.replaced());
-  join_equivalents(result.deviations);
+  join_equivalents(result.deviations, probes.refuted(), probes.standing());
   checker.finish_games();
   // Settling and minimising ask the engine again: not once interrupted
   // (the witnesses then stay the boards the games met).
   if (!checker.stopping())
     std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
-        checker.settle(result.deviations, result.findings, probes.refuted());
+        checker.settle(result.deviations, result.findings, probes.refuted(), probes.refuted_at());
   // Each group's witness, the smallest game found, gets a smaller board.
   for (Deviation& d : result.deviations)
     if (!checker.stopping()) checker.minimise(d);
@@ -1950,7 +2008,7 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
                    });
   for (Finding& f : all) add_finding(out.findings, std::move(f));
   for (Deviation& d : devs) add_deviation(out.deviations, std::move(d));
-  join_equivalents(out.deviations);
+  join_equivalents(out.deviations, {}, {});
   for (NotationFinding& n : notes) add_notation(out.notation, std::move(n));
   if (const Ruleset* rules = find_ruleset(out.options.ruleset)) order(out, *rules);
   out.options.shard_index = how.shard_index;
