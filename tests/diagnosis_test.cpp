@@ -281,6 +281,21 @@ std::unique_ptr<Probe> served_with(const Ruleset& rules,
   return oracle_probe(*engine, std::to_string(ids.size()) + " mutants");
 }
 
+// budget_options() with the repository's scenarios as the corpus, as a
+// check run from the command line has by default.
+CheckOptions corpus_options(const Ruleset& rules, std::uint64_t budget, std::uint64_t seed) {
+  CheckOptions o = budget_options(rules.id, budget, seed);
+  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  return o;
+}
+
+// The switches `r` names, one for each deviation.
+std::set<std::string> switch_ids(const CheckResult& r) {
+  std::set<std::string> ids;
+  for (const Deviation& d : r.deviations) ids.insert(d.switch_id);
+  return ids;
+}
+
 // Three mutants at once. At the position where the block-without-house-
 // exception mutant first shows (a sowing from the nyumba stops at a block),
 // a sowing that stops wherever it ends (no-relay) answers alike, and the
@@ -293,13 +308,10 @@ TEST(Diagnosis, AChoiceAmongAlikeSwitchesIsMadeAgainWithTheRunsOtherDeviations) 
   auto probe = served_with(
       rules, {"capture-needs-three", "block-no-house-exception", "front-empty=immediate"});
   ASSERT_TRUE(probe);
-  CheckOptions o = budget_options("ap-zanzibar", 20'000, 1);
-  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  CheckOptions o = corpus_options(rules, 20'000, 1);
   const CheckResult r = run(*probe, o);
-  std::set<std::string> got;
-  for (const Deviation& d : r.deviations) got.insert(d.switch_id);
-  EXPECT_EQ(got, (std::set<std::string>{"capture-needs-three", "block-no-house-exception",
-                                        "front-empty=immediate"}))
+  EXPECT_EQ(switch_ids(r), (std::set<std::string>{"capture-needs-three", "block-no-house-exception",
+                                                  "front-empty=immediate"}))
       << summary_text(r);
   EXPECT_LE(r.stats.requests + r.stats.followup_requests, 20'000u);
 }
@@ -339,8 +351,7 @@ TEST(Diagnosis, AProbeRoundFindsWhatAnotherDeviationHides) {
   const Ruleset& rules = ruleset("guide-v2");
   auto probe = served_with(rules, {"house-works-at-seven", "no-relay"});
   ASSERT_TRUE(probe);
-  CheckOptions o = budget_options("guide-v2", 50'000, 1);
-  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  CheckOptions o = corpus_options(rules, 50'000, 1);
   const CheckResult r = run(*probe, o);
   std::map<std::string, const Deviation*> got;
   for (const Deviation& d : r.deviations) got[d.switch_id] = &d;
@@ -381,13 +392,10 @@ TEST(Diagnosis, AProbeRoundRefutesASwitchTheEngineDoesNotPlay) {
   auto probe = served_with(rules, {"capture-optional", "front-empty-winner-flipped",
                                    "house-works-at-seven", "no-relay"});
   ASSERT_TRUE(probe);
-  CheckOptions o = budget_options("site-kiswahili", 8'000, 114);
-  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  CheckOptions o = corpus_options(rules, 8'000, 114);
   const CheckResult r = run(*probe, o);
-  std::set<std::string> got;
-  for (const Deviation& d : r.deviations) got.insert(d.switch_id);
-  EXPECT_EQ(got, (std::set<std::string>{"capture-optional", "front-empty-winner-flipped",
-                                        "house-works-at-seven", "no-relay"}))
+  EXPECT_EQ(switch_ids(r), (std::set<std::string>{"capture-optional", "front-empty-winner-flipped",
+                                                  "house-works-at-seven", "no-relay"}))
       << summary_text(r);
   EXPECT_GE(r.stats.probe_rounds, 1u) << summary_text(r);
   for (const Deviation& d : r.deviations) {
@@ -422,8 +430,7 @@ TEST(Diagnosis, ASwitchRefutedAloneStandsAgainBesideAnother) {
   auto probe = served_with(
       rules, {"house-stop-relay-only", "house-rules-in-mtaji", "working-before-landing"});
   ASSERT_TRUE(probe);
-  CheckOptions o = budget_options("guide-v2", 50'000, 113);
-  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  CheckOptions o = corpus_options(rules, 50'000, 113);
   const CheckResult r = run(*probe, o);
   EXPECT_TRUE(names_switch(r, "house-stop-relay-only")) << summary_text(r);
   EXPECT_TRUE(names_switch(r, "house-rules-in-mtaji")) << summary_text(r);
@@ -444,12 +451,9 @@ TEST(Diagnosis, TwoSwitchesThatTogetherSayAThirdAreBothNamed) {
   const Ruleset& rules = ruleset("ludii");
   auto probe = served_with(rules, {"working-before-landing", "house-works-at-seven", "no-relay"});
   ASSERT_TRUE(probe);
-  CheckOptions o = budget_options("ludii", 50'000, 1);
-  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  CheckOptions o = corpus_options(rules, 50'000, 1);
   const CheckResult r = run(*probe, o);
-  std::set<std::string> got;
-  for (const Deviation& d : r.deviations) got.insert(d.switch_id);
-  EXPECT_EQ(got,
+  EXPECT_EQ(switch_ids(r),
             (std::set<std::string>{"house-works-at-seven", "no-relay", "working-before-landing"}))
       << summary_text(r);
   for (const Deviation& d : r.deviations) EXPECT_GE(d.positions, 1u) << d.switch_id;
@@ -463,8 +467,7 @@ TEST(Diagnosis, MinimisingStopsWithTheBudget) {
   const Ruleset& rules = ruleset("ludii");
   auto probe = served_with(rules, {"house-stop-relay-only"});
   ASSERT_TRUE(probe);
-  CheckOptions o = budget_options("ludii", 600, 1);
-  o.corpus = scenario_corpus({BAO_SOURCE_DIR "/scenarios"}, rules);
+  CheckOptions o = corpus_options(rules, 600, 1);
   const CheckResult r = run(*probe, o);
   ASSERT_FALSE(r.deviations.empty()) << summary_text(r);
   constexpr std::uint64_t kOnePosition = 64;
