@@ -456,7 +456,11 @@ TEST(Diagnosis, TwoSwitchesThatTogetherSayAThirdAreBothNamed) {
   EXPECT_EQ(switch_ids(r),
             (std::set<std::string>{"house-works-at-seven", "no-relay", "working-before-landing"}))
       << summary_text(r);
-  for (const Deviation& d : r.deviations) EXPECT_GE(d.positions, 1u) << d.switch_id;
+  for (const Deviation& d : r.deviations) {
+    EXPECT_GE(d.positions, 1u) << d.switch_id;
+    // Each is a deviation of its own, no alternative to the other.
+    for (const std::string& a : d.also) EXPECT_EQ(switch_ids(r).count(a), 0u) << d.switch_id;
+  }
 }
 
 // --budget bounds the requests of the whole run: minimising a witness

@@ -1262,6 +1262,19 @@ void join_equivalents(std::vector<Deviation>& deviations, const std::set<std::st
   }
 }
 
+// A switch the report names as a deviation of its own is no alternative
+// to another: it leaves that one's `also` (a house working from 7 seeds
+// and one judged before the landing seed, both named, answer alike at
+// each other's witness).
+void drop_named_from_also(std::vector<Deviation>& deviations) {
+  std::set<std::string> named;
+  for (const Deviation& d : deviations) named.insert(d.switch_id);
+  for (Deviation& d : deviations)
+    d.also.erase(std::remove_if(d.also.begin(), d.also.end(),
+                                [&](const std::string& id) { return named.count(id) > 0; }),
+                 d.also.end());
+}
+
 // A deviation whose switch a probe round refuted and replaced (`replaced`:
 // the switch that took its place) was that one seen otherwise: its games
 // and positions count for the one that replaced it, which takes its
@@ -1815,6 +1828,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   if (!checker.stopping())
     std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
         checker.settle(result.deviations, result.findings, probes.refuted(), probes.refuted_at());
+  drop_named_from_also(result.deviations);
   // Each group's witness, the smallest game found, gets a smaller board.
   for (Deviation& d : result.deviations)
     if (!checker.stopping()) checker.minimise(d);
@@ -2009,6 +2023,7 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
   for (Finding& f : all) add_finding(out.findings, std::move(f));
   for (Deviation& d : devs) add_deviation(out.deviations, std::move(d));
   join_equivalents(out.deviations, {}, {});
+  drop_named_from_also(out.deviations);
   for (NotationFinding& n : notes) add_notation(out.notation, std::move(n));
   if (const Ruleset* rules = find_ruleset(out.options.ruleset)) order(out, *rules);
   out.options.shard_index = how.shard_index;
