@@ -155,11 +155,12 @@ std::vector<Position> simpler_boards(const Position& pos);
 
 // Greedy, deterministic: from `pos`, keeps taking the first simpler board
 // that is valid for `rules` and for which `still_shows` holds, within
-// `max_asks` calls of `still_shows` and `max_seconds`. Returns the board and
-// the number of cuts kept.
+// `max_asks` calls of `still_shows` (a budget in steps, never in seconds:
+// the same board on any machine). Returns the board and the number of cuts
+// kept.
 std::pair<Position, int> minimise_board(const Ruleset& rules, const Position& pos,
                                         const std::function<bool(const Position&)>& still_shows,
-                                        int max_asks, double max_seconds);
+                                        int max_asks);
 
 // ---- The switch search (diagnose.cpp) -------------------------------------------
 

@@ -291,7 +291,7 @@ class GameChecker {
       }
     }
     const auto [pos, steps] =
-        minimise_board(rules_, *parsed, shows_here, kMinimiseAsks, kMinimiseSeconds);
+        minimise_board(rules_, *parsed, shows_here, kMinimiseAsks);
     if (!last) return;  // not asked again: the witness stays the game's
     fill_witness(f, *ctx_rules, pos, *last);
     f.minimise_steps = steps;
@@ -617,7 +617,7 @@ class GameChecker {
       return true;
     };
     const auto [pos, steps] =
-        minimise_board(rules_, *parsed, departs_here, kMinimiseAsks, kMinimiseSeconds);
+        minimise_board(rules_, *parsed, departs_here, kMinimiseAsks);
     if (steps == 0 || !last) return;
     Finding m = std::move(*last);
     m.minimise_steps = steps;
@@ -1036,7 +1036,6 @@ class GameChecker {
   static constexpr int kExperimentsPerPosition = 24;
   // The minimising budget of one witness.
   static constexpr int kMinimiseAsks = 400;
-  static constexpr double kMinimiseSeconds = 5;
   std::unordered_set<std::string> agreed_;
   std::set<std::string> refuted_;        // what a probe round refuted, once settling
   bool first_pass_ = false;              // within check(g, Pass::First)
@@ -1622,9 +1621,11 @@ class ProbeRounds {
 
 }  // namespace
 
-// The shrinking budget of one failing game.
+// The shrinking budget of one failing game, in steps (never in seconds, so
+// that a seed gives the same witness on any machine under any load): runs
+// of the game, and the engine requests they make.
 constexpr int kShrinkEvaluations = 3000;
-constexpr double kShrinkSeconds = 10;
+constexpr std::uint64_t kShrinkRequests = 20000;
 
 Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
                                 const Progress& progress) {
@@ -1732,13 +1733,16 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     bool have_first = false;
     bool known_group = false;     // its unexplained difference is a group already shrunk
     std::optional<Finding> last;  // the last failing evaluation is the shrunk one
-    // Shrinking stops after a budget of evaluations or time: past it, every
-    // further candidate "passes", so RapidCheck keeps the smallest so far.
+    // Shrinking stops after a budget of evaluations and requests: past it,
+    // every further candidate "passes", so RapidCheck keeps the smallest so
+    // far.
     int evaluations = 0;
-    const auto game_start = Clock::now();
+    const std::uint64_t followup_before = result.stats.followup_requests;
     auto property = [&] {
-      if (last && (++evaluations > kShrinkEvaluations ||
-                   seconds_since(game_start) > kShrinkSeconds || checker.stopping()))
+      if (last &&
+          (++evaluations > kShrinkEvaluations ||
+           result.stats.followup_requests - followup_before > kShrinkRequests ||
+           checker.stopping()))
         return;
       if (!have_first && checker.stopping()) return;
       const Game game = generate_game(*rules, corpus, planned ? &*planned : nullptr);
