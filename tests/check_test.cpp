@@ -326,10 +326,22 @@ TEST(Check, WitnessOriginCountsItsCutsInWords) {
   f.found_seeds = 7;
   f.found_at = "S 0,0,0,0,0,0,0,1/0,0,0,0,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0";
   f.minimise_steps = 1;
-  EXPECT_EQ(detail::origin_text(f), "built: the board a game reached (7 seeds) with 1 cut");
+  EXPECT_EQ(detail::origin_text(f),
+            "built: the board a game reached (7 seeds) with 1 cut, an illustration");
   EXPECT_EQ(detail::minimised_text(f), ", minimised from 7 in 1 cut");
   f.minimise_steps = 3;
-  EXPECT_EQ(detail::origin_text(f), "built: the board a game reached (7 seeds) with 3 cuts");
+  EXPECT_EQ(detail::origin_text(f),
+            "built: the board a game reached (7 seeds) with 3 cuts, an illustration");
+  // The board the game reached, reached by a line from the start: that
+  // line is the evidence.
+  f.start = "start";
+  f.line = {"A6L"};
+  f.reachable = true;
+  EXPECT_EQ(detail::origin_text(f),
+            "built: the board a game reached (7 seeds) with 3 cuts, an illustration; evidence: "
+            "a line of 1 move from the start reaches that board");
+  f.origin = "planned";
+  EXPECT_EQ(detail::origin_text(f), "reached by a line of 1 move from the start");
 }
 
 // Witness YAML quotes every scalar that comes from a report, so text that

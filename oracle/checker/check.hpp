@@ -55,6 +55,26 @@ struct PositionAnswer {
   friend bool operator==(const PositionAnswer&, const PositionAnswer&) = default;
 };
 
+// What an engine answered along a line of play it made itself
+// (Probe::ask_line): `position start`, its `show`, then at each position of
+// the line its status and legal moves and the result of the line's next
+// move, the engine keeping whatever it keeps beside the position (the age
+// of a block, a count of turns) as in a game of its own.
+struct LineStep {
+  std::string status;
+  std::vector<std::string> moves;  // the engine's legal moves, as written
+  MoveAnswer played;               // the line's next move; empty `move` at the line's end
+  friend bool operator==(const LineStep&, const LineStep&) = default;
+};
+struct LineAnswer {
+  std::optional<Fault> fault;
+  bool representable = true;    // false: `?` to `position start`, or lines not served
+  std::string start;            // the engine's `show` after `position start`
+  std::vector<LineStep> steps;  // one per position of the line, from the start
+  int requests = 0;
+  friend bool operator==(const LineAnswer&, const LineAnswer&) = default;
+};
+
 // Something that answers for an engine: an external process speaking the
 // protocol, or the oracle itself (possibly a mutant) for tests.
 class Probe {
@@ -68,6 +88,17 @@ class Probe {
   // `plays` from it (resetting the position before each) and asks the status
   // after. An engine may pipeline all of this.
   virtual PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) = 0;
+  // Plays `line` from the engine's own start position, asking at each
+  // position what LineAnswer holds; `skip` moves first played without a
+  // question (to reach the position where a line goes on). A probe that
+  // cannot play lines answers not representable.
+  virtual LineAnswer ask_line(const std::vector<std::string>& line, std::size_t skip = 0) {
+    (void)line;
+    (void)skip;
+    LineAnswer a;
+    a.representable = false;
+    return a;
+  }
   // The engine's `trace` of `move` from `bpn` (the optional protocol
   // command), or nullopt when it does not serve one.
   virtual std::optional<std::string> trace(const std::string& bpn, const std::string& move) {
@@ -88,12 +119,15 @@ std::unique_ptr<Probe> oracle_probe(const Ruleset& rules, std::string name = "ba
 //   ExtraMove:       listed or accepted by the engine, illegal for the oracle
 //   DifferentResult: the same move gives a different position
 //   DifferentStatus: a different status, of the position or after a move
+//   DifferentStart:  the engine's own start position (`position start`,
+//                    then `show`) is not the ruleset's
 //   ProtocolFault:   crash, timeout, malformed output, ...
 #define BAO_FINDING_KINDS(X)             \
   X(MissingMove, "missing-move")         \
   X(ExtraMove, "extra-move")             \
   X(DifferentResult, "different-result") \
   X(DifferentStatus, "different-status") \
+  X(DifferentStart, "different-start")   \
   X(ProtocolFault, "protocol-fault")
 BAO_NAMED_ENUM(FindingKind, int, BAO_FINDING_KINDS)
 
@@ -141,6 +175,15 @@ struct Finding {
   // Why no game of the ruleset could reach `position` (more seeds than
   // the ruleset plays with, say); empty when nothing tells so.
   std::string impossible;
+  // `line`, played from the ruleset's start under the rule text, reaches
+  // `found_at`: the position is one a game of the ruleset reaches, and the
+  // line is the evidence an author can replay (docs/checker.md, "Reachable
+  // evidence").
+  bool reachable = false;
+  // Seen only along a line the engine played from its own start (a line
+  // game): set at `position`, the engine answers otherwise, so only the
+  // line shows it (docs/checker.md, "Line games").
+  bool own_line = false;
   friend bool operator==(const Finding&, const Finding&) = default;
 };
 
@@ -174,6 +217,18 @@ struct Deviation {
   Finding witness;
   bool accepted = false;  // listed in the --accept file
   std::string accept_reason;
+  // Where the witness is on a board no game of the ruleset reaches: a
+  // position a line from the ruleset's start reaches (under the rule text)
+  // at which the switch predicted the engine, and that line; empty when
+  // none was found.
+  std::string evidence_position;
+  std::vector<std::string> evidence_line;
+  // Evidence before a name (docs/checker.md): positions the switch was put
+  // to with the run's other deviations modelled, at which it predicted the
+  // engine, and at which it did not.
+  std::uint64_t experiments = 0;
+  std::uint64_t confirmations = 0;
+  std::uint64_t contradictions = 0;
   friend bool operator==(const Deviation&, const Deviation&) = default;
 };
 
@@ -245,6 +300,9 @@ struct CheckOptions {
   bool no_corpus = false;
   // Stop after this many engine requests (0: no limit).
   std::uint64_t request_budget = 0;
+  // What is shown only on boards no game of the ruleset reaches fails the
+  // run too (--strict-reachability).
+  bool strict_reachability = false;
   // Switches the run applies from the start (--accept): known deviations,
   // modelled so that what else differs shows.
   std::vector<std::string> accepted;
@@ -299,6 +357,9 @@ struct Stats {
   // others cover, and unexplained differences they explain, dropped.
   int settled_deviations = 0;
   int settled_findings = 0;
+  // Deviations whose switch did not predict the engine with the others
+  // modelled (evidence before a name), reported at their clause instead.
+  int unnamed = 0;
   // Probe rounds (docs/checker.md, "Probe rounds"): games played under the
   // model of the engine the run had found so far, aimed at the switches
   // that would show on top of it. Their requests count as follow-up.
@@ -343,8 +404,14 @@ struct CheckResult {
   friend bool operator==(const CheckResult&, const CheckResult&) = default;
 };
 
+// Whether a deviation, or a finding, was shown at a position a game of the
+// ruleset reaches (its witness, or for a deviation its evidence).
+bool reachable(const Deviation& d);
+bool reachable(const Finding& f);
 // Whether the run found anything that fails it: a deviation not accepted,
 // an unexplained finding or a protocol fault (notation never fails it).
+// What was shown only on boards no game reaches fails it only with
+// CheckOptions::strict_reachability.
 bool failed(const CheckResult& r);
 // Whether the engine could not be checked at all: it could not be started,
 // or it failed the handshake or the `ruleset` request (a protocol fault

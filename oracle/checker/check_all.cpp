@@ -138,6 +138,7 @@ Stats total_stats(const AllResult& a) {
     t.followup_requests += s.followup_requests;
     t.settled_deviations += s.settled_deviations;
     t.settled_findings += s.settled_findings;
+    t.unnamed += s.unnamed;
     t.seconds += s.seconds;
     if (s.interrupted && !t.interrupted) t.signal = s.signal;
     t.interrupted = t.interrupted || s.interrupted;

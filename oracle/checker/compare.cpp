@@ -31,18 +31,25 @@ bool writes_key(const std::string& bpn, std::string_view key) {
   return bpn.find(fmt::format(" {}=", key)) != std::string::npos;
 }
 
-// How the engine's result `actual` differs from the oracle's `expected`
-// after a move: nullopt when it does not, else a difference with its
-// notation kind set. `finished` tells whether the oracle's result is a
-// finished game.
 std::optional<Difference> result_difference(const OracleMove& m, const std::string& actual) {
+  return position_difference(
+      m.after, m.status != "ongoing", actual,
+      Difference{FindingKind::DifferentResult, m.text, m.bpn, actual, NotationKind::None, ""});
+}
+
+Difference rule_diff(FindingKind kind, std::string move, std::string expected, std::string actual) {
+  return Difference{
+      kind, std::move(move), std::move(expected), std::move(actual), NotationKind::None, ""};
+}
+
+}  // namespace
+
+std::optional<Difference> position_difference(const Position& o, bool finished,
+                                              const std::string& actual, Difference d) {
   auto parsed = parse_bpn(actual);
-  Difference d{FindingKind::DifferentResult, m.text, m.bpn, actual, NotationKind::None, ""};
   if (!parsed) return d;
   const Position& e = *parsed;
-  const Position& o = m.after;
   if (!same_protocol_keys(o, e)) return d;
-  const bool finished = m.status != "ongoing";
   if (o.to_move != e.to_move) {
     if (!finished) return d;
     d.notation = NotationKind::SideLetter;
@@ -57,13 +64,6 @@ std::optional<Difference> result_difference(const OracleMove& m, const std::stri
   }
   return std::nullopt;
 }
-
-Difference rule_diff(FindingKind kind, std::string move, std::string expected, std::string actual) {
-  return Difference{
-      kind, std::move(move), std::move(expected), std::move(actual), NotationKind::None, ""};
-}
-
-}  // namespace
 
 OracleView oracle_view(const Ruleset& rules, const Position& pos) {
   OracleView v;

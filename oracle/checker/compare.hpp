@@ -76,6 +76,13 @@ std::vector<Difference> compare(const Position& pos, const OracleView& v, const 
 std::size_t count_rule_differences(const Ruleset& rules, const Position& pos,
                                    const PositionAnswer& a, std::size_t cap);
 
+// How the engine's position text `actual` differs from the oracle's
+// position `expected` (`finished`: a finished game, whose side letter is
+// notation only): nullopt when it does not, else `d` with its notation kind
+// set (the protocol's "Comparing positions").
+std::optional<Difference> position_difference(const Position& expected, bool finished,
+                                              const std::string& actual, Difference d);
+
 // Whether `diffs` holds a rules difference.
 bool has_rule_difference(const std::vector<Difference>& diffs);
 
@@ -90,8 +97,12 @@ std::string pit_diff(const std::string& expected, const std::string& actual);
 // worked out (one line). For a different result, from the engine's
 // `trace` of the move when it serves one (`engine_trace`), else from the
 // result.
+// `answer`, when given, is the engine's whole answer at `pos`: a move
+// allowed or refused otherwise is then put at the clause of the switch that
+// comes closest to it there (the fewest differences left), not the first.
 std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
                                               const OracleView& v, const Difference& d,
-                                              const std::optional<std::string>& engine_trace);
+                                              const std::optional<std::string>& engine_trace,
+                                              const PositionAnswer* answer = nullptr);
 
 }  // namespace bao::check::detail

@@ -48,11 +48,71 @@ std::vector<std::string> split_items(const std::string& text) {
   return out;
 }
 
+// Where the two results agree pit for pit and part only in a key of the
+// position (house status, a block, a reserve, a store): the step of the
+// oracle's move that set that key, else the rule that governs it.
+std::optional<std::pair<ClauseId, std::string>> key_departure(const Ruleset& rules,
+                                                              const Trace& trace,
+                                                              const Position& ours,
+                                                              const Position& theirs) {
+  if (ours.pits != theirs.pits) return std::nullopt;
+  auto step_of = [&](std::initializer_list<EventKind> kinds) -> std::optional<ClauseId> {
+    for (const Event& e : trace.events())
+      for (EventKind k : kinds)
+        if (e.kind == k) return e.clause;
+    return std::nullopt;
+  };
+  if (ours.house != theirs.house) {
+    if (auto c = step_of({EventKind::HouseLost}))
+      return std::pair{*c, std::string("the house status differs: the oracle's step that ends it")};
+    return std::pair{rules.cite.house_lost,
+                     std::string("the house status differs: the rule that ends it")};
+  }
+  if (ours.block != theirs.block) {
+    if (auto c = step_of({EventKind::BlockSet, EventKind::BlockCleared, EventKind::BlockExempt}))
+      return std::pair{*c, std::string("the block differs: the oracle's step that sets or clears "
+                                       "it")};
+    const bool engine_keeps = (theirs.block & ~ours.block) != 0;
+    return std::pair{engine_keeps ? rules.cite.block_clear : rules.cite.block_set,
+                     std::string(engine_keeps ? "the engine keeps a block: the rule that clears it"
+                                              : "the engine sets no block: the rule that sets it")};
+  }
+  if (ours.hand != theirs.hand)
+    return std::pair{rules.cite.place,
+                     std::string("the reserves differ: the rule that places a reserve seed")};
+  return std::nullopt;
+}
+
+// Of the switches under which the oracle's answer to `move` at `pos`
+// becomes the engine's (legal where the engine lists it, illegal where it
+// refuses it), the one that leaves the fewest differences from the
+// engine's whole answer there; the first in catalogue order on a tie.
+std::optional<Switch> closest_switch(const Ruleset& rules, const Position& pos,
+                                     const std::string& move, bool engine_allows,
+                                     const PositionAnswer* answer) {
+  std::optional<Switch> best;
+  std::size_t fewest = 0;
+  for (const Switch& s : switches_for(rules)) {
+    auto r = apply_switches(rules, std::span<const Switch>(&s, 1));
+    if (!r || !validate_for_ruleset(*r, pos)) continue;
+    auto mv = parse_move(move, pos.to_move);
+    if (!mv || play(*r, pos, *mv).ok() != engine_allows) continue;
+    if (answer == nullptr) return s;
+    const std::size_t left = count_rule_differences(*r, pos, *answer, 64);
+    if (!best || left < fewest) {
+      best = s;
+      fewest = left;
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,
                                               const OracleView& v, const Difference& d,
-                                              const std::optional<std::string>& engine_trace) {
+                                              const std::optional<std::string>& engine_trace,
+                                              const PositionAnswer* answer) {
   auto name = [](ClauseId c) { return std::string(clause_name(c)); };
   const OracleMove* om = nullptr;
   for (const OracleMove& m : v.moves)
@@ -82,6 +142,9 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
     // Else the first step of the oracle's move that touches a pit where the
     // two results differ.
     auto engine = parse_bpn(d.actual);
+    if (engine)
+      if (auto key = key_departure(rules, trace, om->after, *engine))
+        return {name(key->first), "worked out from the result: " + key->second};
     if (engine) {
       for (const Event& e : trace.events()) {
         const bool pit_event = e.kind != EventKind::End;
@@ -101,6 +164,12 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
       return {name(trace.events().back().clause),
               "worked out from the result: the last step of the oracle's move"};
   }
+  if (d.kind == FindingKind::MissingMove && om && answer != nullptr)
+    if (auto s = closest_switch(rules, pos, d.move, false, answer))
+      return {name(s->clause),
+              fmt::format("the rule that allows the move: switch {} would forbid it, and comes "
+                          "closest to the engine's answers here",
+                          s->id)};
   if (d.kind == FindingKind::MissingMove && om) {
     Trace trace;
     (void)play(rules, pos, om->move, &trace);
@@ -108,19 +177,12 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
       return {name(trace.events().front().clause),
               "the rule that lets the move start, from the oracle's trace"};
   }
-  if (d.kind == FindingKind::ExtraMove) {
-    // The clause of the first switch under which the move becomes legal.
-    for (const Switch& s : switches_for(rules)) {
-      auto r = apply_switches(rules, std::span<const Switch>(&s, 1));
-      if (!r || !validate_for_ruleset(*r, pos)) continue;
-      auto mv = parse_move(d.move, pos.to_move);
-      if (mv && play(*r, pos, *mv).ok())
-        return {name(s.clause),
-                fmt::format("the rule that forbids the move: switch {} would allow it, though it "
-                            "does not explain all the engine's answers here",
-                            s.id)};
-    }
-  }
+  if (d.kind == FindingKind::ExtraMove)
+    if (auto s = closest_switch(rules, pos, d.move, true, answer))
+      return {name(s->clause),
+              fmt::format("the rule that forbids the move: switch {} would allow it, though it "
+                          "does not explain all the engine's answers here",
+                          s->id)};
   const ClauseId start =
       pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
   return {name(start), "not worked out: the rule that starts a turn in this phase"};

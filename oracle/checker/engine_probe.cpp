@@ -96,6 +96,61 @@ class EngineProbe final : public Probe {
     return a;
   }
 
+  LineAnswer ask_line(const std::vector<std::string>& line, std::size_t skip) override {
+    LineAnswer a;
+    if (!client_.running()) {
+      auto again = restart();
+      if (again) {
+        a.fault = *again;
+        return a;
+      }
+    }
+    // One pipelined batch: the start and its `show`, the moves played
+    // without a question up to `skip`, then at each position its status,
+    // its moves and the next move of the line.
+    std::vector<std::string> lines{"position start", "show"};
+    for (std::size_t i = 0; i < skip && i < line.size(); ++i) lines.push_back("play " + line[i]);
+    for (std::size_t i = skip; i <= line.size(); ++i) {
+      lines.push_back("status");
+      lines.push_back("moves");
+      if (i < line.size()) lines.push_back("play " + line[i]);
+    }
+    a.requests = static_cast<int>(lines.size());
+    auto res = client_.batch(lines);
+    if (!res) {
+      a.fault = to_fault(res.fault());
+      return a;
+    }
+    const auto& r = *res;
+    if (!r[0].ok) {
+      a.representable = false;
+      return a;
+    }
+    a.start = r[1].ok ? r[1].text : "? " + r[1].text;
+    std::size_t k = 2 + std::min(skip, line.size());
+    for (std::size_t i = skip; i <= line.size(); ++i) {
+      LineStep step;
+      step.status = r[k].ok ? r[k].text : "? " + r[k].text;
+      if (r[k + 1].ok) step.moves = split_words(r[k + 1].text);
+      k += 2;
+      if (i < line.size()) {
+        step.played.move = line[i];
+        if (r[k].ok) {
+          step.played.accepted = true;
+          step.played.bpn = r[k].text;
+        } else {
+          step.played.refusal = r[k].text;
+        }
+        ++k;
+      }
+      a.steps.push_back(std::move(step));
+    }
+    // A move's status is the next step's.
+    for (std::size_t i = 0; i + 1 < a.steps.size(); ++i)
+      if (a.steps[i].played.accepted) a.steps[i].played.status = a.steps[i + 1].status;
+    return a;
+  }
+
  private:
   std::optional<std::string> trace(const std::string& bpn, const std::string& move) override {
     if (!serves_trace_ || !client_.running()) return std::nullopt;

@@ -37,6 +37,8 @@ namespace {
 constexpr int kPeelsPerPosition = 5;
 // Positions of the game a new switch must agree at (the latest ones).
 constexpr std::size_t kHistory = 64;
+// Positions kept where a switch showed, per game (evidence before a name).
+constexpr std::size_t kShownPerGame = 2;
 
 std::string notation_what(const Difference& d) {
   return d.notation == NotationKind::SideLetter ? "side-letter" : "extension-key " + d.key;
@@ -70,6 +72,9 @@ class GameRun {
   GameOutcome play(const std::vector<Observed>& outside) {
     // Positions where a difference was diagnosed, all, and the evidence.
     anchors_ = outside;
+    if (game_.line) {
+      if (auto out = play_line()) return std::move(*out);
+    }
     Position pos = game_.start;
     for (std::size_t i = 0;; ++i) {
       if (questions_.spent() || questions_.stopping()) return std::move(out_);
@@ -89,6 +94,113 @@ class GameRun {
   }
 
  private:
+  // A line game (docs/checker.md, "Line games"): the engine asked along
+  // the game's line from its own start, a position at a time only where
+  // its line answers differ from the model's. nullopt when the engine
+  // plays no lines (the game is then played position by position).
+  std::optional<GameOutcome> play_line() {
+    Position pos = game_.start;
+    while (!questions_.spent() && !questions_.stopping()) {
+      // The rest of the line under the model as it stands, asked at once.
+      const std::size_t base = line_.size();
+      std::vector<std::string> line = line_;
+      std::vector<Position> at_ply{pos};
+      for (std::size_t k = base; k < game_.choices.size(); ++k) {
+        const MoveList moves = legal_moves(model_.rules, at_ply.back());
+        if (moves.empty()) break;
+        const Move m = pick(model_.rules, at_ply.back(), moves, game_.choices[k]);
+        line.push_back(move_to_string(m, at_ply.back().to_move));
+        at_ply.push_back(play_move(at_ply.back(), m));
+      }
+      const LineAnswer a = questions_.ask_line(line, base);
+      if (!a.representable && !a.fault) {
+        if (base == 0) return std::nullopt;  // no lines: position by position
+        return std::move(out_);
+      }
+      if (a.fault) {
+        if (!questions_.stopping()) {
+          PositionAnswer faulted;
+          faulted.fault = a.fault;
+          out_.failure = fault_finding(to_bpn(pos), Asked{{}, faulted});
+        }
+        return std::move(out_);
+      }
+      bool replanned = false;
+      for (std::size_t s = 0; s < a.steps.size() && s < at_ply.size() && !replanned; ++s) {
+        const Position& here = at_ply[s];
+        const std::string bpn = to_bpn(here);
+        const PositionAnswer step = step_answer(a.steps[s]);
+        const OracleView view = oracle_view(model_.rules, here);
+        if (collect_) count_position(here, view);
+        const std::vector<Difference> diffs = compare(here, view, step);
+        if (collect_) record_notation(here, bpn, Asked{view, step}, diffs);
+        const bool has_move = base + s < line.size();
+        if (has_rule_difference(diffs)) {
+          // The whole answer there, the engine set at the position: the
+          // switch search needs every move's result.
+          if (!at(here, bpn, false, false)) return std::move(out_);
+          const OracleView now = oracle_view(model_.rules, here);
+          const std::vector<Difference> left = compare(here, now, step);
+          if (has_rule_difference(left)) {
+            // Set at the position, the engine answers as the model does
+            // (or cannot be set there); along its own line it does not.
+            line_only(here, Asked{now, step}, left, refused_position_);
+            return std::move(out_);
+          }
+          // The model changed: the rest of the line is planned with it,
+          // past this ply's move if the engine played it.
+          replanned = true;
+          pos = here;
+          if (!has_move || !a.steps[s].played.accepted) continue;
+        } else {
+          if (record_) count_shows(here, step);
+          remember(here, step);
+        }
+        if (!has_move) return std::move(out_);  // the line's end
+        const auto m = parse_move(line[base + s], here.to_move);
+        line_.push_back(line[base + s]);
+        pos = play_move(here, *m);
+      }
+      if (!replanned) return std::move(out_);
+    }
+    return std::move(out_);
+  }
+
+  // A line step as a position answer: its status, its moves, and the one
+  // move the line played there.
+  static PositionAnswer step_answer(const LineStep& s) {
+    PositionAnswer a;
+    a.status = s.status;
+    a.moves = s.moves;
+    if (!s.played.move.empty()) a.plays.push_back(s.played);
+    return a;
+  }
+
+  // A difference along the engine's own line that the model does not
+  // explain: the game fails there. `refused`: the engine could not be set
+  // at the position, so nothing tells whether it answers otherwise there.
+  void line_only(const Position& pos, const Asked& q, const std::vector<Difference>& diffs,
+                 bool refused) {
+    Finding f;
+    met_in(f);
+    f.context = ids_of(model_.switches);
+    for (const Difference& d : diffs)
+      if (d.notation == NotationKind::None) {
+        describe_unexplained(f, model_.rules, pos, q, d, questions_);
+        break;
+      }
+    f.departure = (refused ? std::string("along the engine's own line from its start (it "
+                                         "refuses to be set at the position); ")
+                           : std::string("only along the engine's own line from its start: set "
+                                         "at the position (`position BPN`), it answers as the "
+                                         "model; ")) +
+                  f.departure;
+    f.found_at = f.position;
+    f.found_seeds = f.seeds;
+    f.own_line = !refused;
+    out_.failure = std::move(f);
+  }
+
   Position play_move(const Position& pos, const Move& m) const {
     return bao::play(model_.rules, pos, m).value();
   }
@@ -96,20 +208,16 @@ class GameRun {
   // The engine asked at `pos` and compared; a difference diagnosed. False
   // when the game ends here (a fault, an unexplained difference, or a
   // first position the engine cannot represent).
-  bool at(const Position& pos, const std::string& bpn, bool first) {
+  // `count`: the position is counted in the stats here (a line game has
+  // counted it already).
+  bool at(const Position& pos, const std::string& bpn, bool first, bool count = true) {
     Asked q = questions_.ask(model_.rules, pos, bpn);
-    if (!q.answer.representable && !q.answer.fault) {
-      if (collect_) ++run_.stats.skipped;
+    refused_position_ = !q.answer.representable && !q.answer.fault;
+    if (refused_position_) {
+      if (collect_ && count) ++run_.stats.skipped;
       return !first;  // the engine cannot play this game at all
     }
-    if (collect_) {
-      ++run_.stats.positions;
-      run_.stats.moves += q.view.moves.size();
-      if (validate_for_ruleset(run_.rules, pos)) {
-        observe(run_.stats, exercised(run_.rules, pos));
-        observe_switches(pos);
-      }
-    }
+    if (collect_ && count) count_position(pos, q.view);
     if (q.answer.fault) {
       if (!questions_.stopping()) out_.failure = fault_finding(bpn, q);
       return false;
@@ -132,9 +240,25 @@ class GameRun {
       q.answer = std::move(full);
     }
     if (record_) count_shows(pos, q.answer);
-    if (history_.size() >= kHistory) history_.erase(history_.begin());
-    history_.push_back({pos, std::move(q.answer)});
+    remember(pos, std::move(q.answer));
     return true;
+  }
+
+  // A position compared, in the stats: its moves, and what the oracle
+  // exercises there.
+  void count_position(const Position& pos, const OracleView& view) {
+    ++run_.stats.positions;
+    run_.stats.moves += view.moves.size();
+    if (validate_for_ruleset(run_.rules, pos)) {
+      observe(run_.stats, exercised(run_.rules, pos));
+      observe_switches(pos);
+    }
+  }
+
+  // A position where the model agrees with the engine, kept as evidence.
+  void remember(const Position& pos, PositionAnswer answer) {
+    if (history_.size() >= kHistory) history_.erase(history_.begin());
+    history_.push_back({pos, std::move(answer)});
   }
 
   // Marks the switches not shown so far that answer otherwise at `pos`.
@@ -257,6 +381,7 @@ class GameRun {
         if (!e.added.empty()) out_.shows[e.added[0].id] += it->second;
         out_.shows.erase(it);
       }
+      out_.shown_at.erase(old_id);
     }
   }
 
@@ -289,6 +414,7 @@ class GameRun {
                                            [&](const Deviation& d) { return d.switch_id == id; }),
                             out_.deviations.end());
       out_.shows.erase(id);
+      out_.shown_at.erase(id);
     }
   }
 
@@ -298,6 +424,12 @@ class GameRun {
     f.ruleset = std::string(run_.rules.id);
     f.start = game_.start_text;
     f.line = line_;
+    if (game_.prefix) {
+      // The start was reached by a line from the ruleset's start.
+      f.start = "start";
+      f.line = *game_.prefix;
+      f.line.insert(f.line.end(), line_.begin(), line_.end());
+    }
     f.origin = game_.origin;
     f.given = given_;
   }
@@ -349,7 +481,11 @@ class GameRun {
   void count_shows(const Position& pos, const PositionAnswer& a) {
     for (std::size_t j = 0; j < model_.switches.size(); ++j) {
       const Model less = model_.without(j);
-      if (!answers_as(less.rules, pos, a)) ++out_.shows[model_.switches[j].id];
+      if (answers_as(less.rules, pos, a)) continue;
+      const std::string& id = model_.switches[j].id;
+      ++out_.shows[id];
+      std::vector<Observed>& at = out_.shown_at[id];
+      if (at.size() < kShownPerGame) at.push_back({pos, a});
     }
   }
 
@@ -379,6 +515,7 @@ class GameRun {
   std::vector<Observed> history_;  // positions where the model agrees, the latest ones
   std::vector<Observed> anchors_;
   std::vector<std::string> line_;  // the moves played from the game's start
+  bool refused_position_ = false;  // the engine refused the last position at() set
   GameOutcome out_;
 };
 

@@ -61,7 +61,7 @@ Move pick(const Ruleset& rules, const Position& pos, const MoveList& moves, std:
 }
 
 Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
-                   const Position* planned) {
+                   const Position* planned, bool line) {
   Game g;
   if (planned) {
     // A guided game: the plan's start, where a rule decides, then a few
@@ -78,6 +78,15 @@ Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
   Position start = start_position(rules);
   g.start_text = "start";
   g.origin = "start";
+  if (line) {
+    // The engine's own game from its start: a long line of choices.
+    g.start = start;
+    g.line = true;
+    g.choices =
+        *rc::gen::resize(300, rc::gen::container<std::vector<std::uint16_t>>(
+                                  rc::gen::resize(kFullSize, rc::gen::arbitrary<std::uint16_t>())));
+    return g;
+  }
   // A third of the games start from the start position, a third from a
   // random valid position, a third from a corpus position (when there is a
   // corpus); shrinking goes toward the start position.

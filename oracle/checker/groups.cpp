@@ -11,11 +11,14 @@
 namespace bao::check {
 namespace detail {
 
-// The witness order: fewest seeds where the game met it, then the shortest
-// line, then the earliest game, so that which game's witness a group keeps
-// does not depend on how runs were split.
-std::tuple<int, std::size_t, std::uint64_t, std::uint64_t> witness_size(const Finding& x) {
-  return std::make_tuple(x.found_seeds, x.line.size(), x.seed, x.game);
+// The witness order: a line from the ruleset's start first, then the
+// fewest seeds where the game met it, then the shortest line, then the
+// earliest game, so that which game's witness a group keeps does not
+// depend on how runs were split.
+std::tuple<bool, int, std::size_t, std::uint64_t, std::uint64_t> witness_size(const Finding& x) {
+  // A witness a line from the ruleset's start reached first: the evidence
+  // an author can replay.
+  return std::make_tuple(x.start != "start", x.found_seeds, x.line.size(), x.seed, x.game);
 }
 
 void count_for(Deviation& into, const Deviation& from) {
@@ -37,6 +40,15 @@ std::vector<std::string> ids_of(const std::vector<Switch>& switches) {
   std::vector<std::string> out;
   for (const Switch& s : switches) out.push_back(s.id);
   return out;
+}
+
+void add_shown(std::map<std::string, std::vector<Observed>>& into,
+               const std::map<std::string, std::vector<Observed>>& from) {
+  for (const auto& [id, at] : from) {
+    std::vector<Observed>& kept = into[id];
+    for (const Observed& o : at)
+      if (kept.size() < kShownPerSwitch) kept.push_back(o);
+  }
 }
 
 namespace {
@@ -145,6 +157,9 @@ void order(CheckResult& r, const Ruleset& rules) {
   std::stable_sort(
       r.notation.begin(), r.notation.end(),
       [](const NotationFinding& a, const NotationFinding& b) { return a.what < b.what; });
+  // A different start first: everything else is played from the ruleset's.
+  std::stable_partition(r.findings.begin(), r.findings.end(),
+                        [](const Finding& f) { return f.kind == FindingKind::DifferentStart; });
 }
 
 }  // namespace detail
@@ -159,13 +174,25 @@ std::string group_key(const Finding& f) {
   }
   std::string key(to_string(f.kind));
   for (const std::string& c : f.clauses) key += " " + c;
+  if (f.own_line) key += " (own line)";
   return key;
 }
 
+bool reachable(const Finding& f) {
+  return f.reachable || f.kind == FindingKind::ProtocolFault ||
+         f.kind == FindingKind::DifferentStart;
+}
+
+bool reachable(const Deviation& d) {
+  return d.witness.reachable || !d.evidence_position.empty();
+}
+
 bool failed(const CheckResult& r) {
-  if (!r.findings.empty()) return true;
-  return std::any_of(r.deviations.begin(), r.deviations.end(),
-                     [](const Deviation& d) { return !d.accepted; });
+  const bool strict = r.options.strict_reachability;
+  return std::any_of(r.findings.begin(), r.findings.end(),
+                     [&](const Finding& f) { return strict || reachable(f); }) ||
+         std::any_of(r.deviations.begin(), r.deviations.end(),
+                     [&](const Deviation& d) { return !d.accepted && (strict || reachable(d)); });
 }
 
 bool failed_at_start(const CheckResult& r) {

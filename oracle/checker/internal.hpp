@@ -81,6 +81,10 @@ class Plan {
   // The start of the k-th guided game; nullopt once the plan has nothing
   // left to aim at.
   std::optional<Position> start(std::size_t k);
+  // The line of play from the ruleset's start that reached the k-th start,
+  // when the oracle's own play from there found it (nullopt for a corpus
+  // position, a random or a built board).
+  std::optional<std::vector<std::string>> line(std::size_t k) const;
   // How many of the first starts are the sweep's (a start for each switch
   // that some candidate shows): a probe round plays those.
   std::size_t sweep_length();
@@ -114,6 +118,14 @@ class Plan {
   std::map<std::string, std::uint64_t> planned_;
   std::set<std::string> met_;  // switches a start of the sweep shows
   std::vector<Position> starts_;
+  std::vector<std::optional<std::vector<std::string>>> lines_;  // one per start
+  // The moves of the walk in progress from the ruleset's start (empty and
+  // not from the start when it began at a corpus position), and whether
+  // the last candidate was the walk's, from the start.
+  std::vector<std::string> walk_moves_;
+  bool walk_from_start_ = false;
+  bool last_walked_ = false;
+  std::optional<std::vector<std::string>> last_line() const;
   std::size_t next_corpus_ = 0;
   std::optional<Position> walking_;  // the random game walk() is in
   int walk_plies_ = 0;
@@ -134,13 +146,22 @@ struct Game {
   std::string origin;      // "start", "corpus", "random" or "planned"
   Position start;
   std::vector<std::uint16_t> choices;
+  // A planned game whose start the oracle's own play from the ruleset's
+  // start reached: that line of moves, so that what the game finds is
+  // shown by a line from the start (docs/checker.md, "Reachable evidence").
+  std::optional<std::vector<std::string>> prefix;
+  // A line game (origin "start" only): the engine plays the game's moves
+  // from its own start, one after another, as in a game of its own
+  // (docs/checker.md, "Line games"), instead of being set at each position.
+  bool line = false;
 };
 
 // Inside a RapidCheck property: a start (the ruleset's, a random valid
 // position, or a corpus position) and a line of move choices; with
 // `planned`, that start and a short line (a guided game).
+// `line`: a line game from the ruleset's start (Game::line).
 Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
-                   const Position* planned = nullptr);
+                   const Position* planned = nullptr, bool line = false);
 
 // The move choice `c` picks among `moves` (one in four prefers a rare rule).
 Move pick(const Ruleset& rules, const Position& pos, const MoveList& moves, std::uint16_t c);
@@ -280,6 +301,26 @@ inline constexpr std::string_view kInterruptedHolds =
 enum class Acceptance : std::uint8_t { Open, Accepted };
 // The run's deviations of one kind, in report order.
 std::vector<const Deviation*> deviations_by(const CheckResult& r, Acceptance which);
+
+// One line of the list a report opens with (docs/checker.md, "Reading the
+// diagnosis"): a deviation or an unexplained group, its clause, what the
+// engine does instead, in how many games, and how sure the run is.
+struct ListItem {
+  std::string clause;
+  std::string what;
+  std::uint64_t games = 0;
+  std::string sure;    // "predicted at 5 of 6 positions", "only along its own line"
+  bool first = false;  // a different start: listed first
+  // Shown at a position a line from the ruleset's start reaches; the
+  // others are listed last, as their own tier.
+  bool reachable = true;
+};
+// The open deviations and the unexplained groups, a different start first,
+// then those shown at positions games reach, the most games first, then
+// those shown only on boards no game reaches.
+std::vector<ListItem> first_list(const CheckResult& r);
+// What an unexplained finding says the engine does, in plain words.
+std::string what_engine_does(const Finding& f);
 
 // ---- HTML pages (report_html.cpp) ----------------------------------------------
 

@@ -154,6 +154,7 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
     out.stats.followup_requests += p.stats.followup_requests;
     out.stats.settled_deviations += p.stats.settled_deviations;
     out.stats.settled_findings += p.stats.settled_findings;
+    out.stats.unnamed += p.stats.unnamed;
     out.stats.probe_rounds += p.stats.probe_rounds;
     out.stats.probe_games += p.stats.probe_games;
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);

@@ -26,6 +26,36 @@ class OracleProbe final : public Probe {
     if (!m || !play(rules_, *parsed, *m, &t)) return std::nullopt;
     return format_protocol_trace(t.events());
   }
+  LineAnswer ask_line(const std::vector<std::string>& line, std::size_t skip) override {
+    LineAnswer a;
+    a.requests = 2 + static_cast<int>(std::min(skip, line.size())) +
+                 3 * static_cast<int>(line.size() - std::min(skip, line.size())) + 2;
+    Position pos = start_position(rules_);
+    a.start = to_bpn(pos);
+    for (std::size_t i = 0; i <= line.size(); ++i) {
+      LineStep step;
+      step.status = to_string(status(rules_, pos));
+      for (const Move& m : legal_moves(rules_, pos))
+        step.moves.push_back(move_to_string(m, pos.to_move));
+      if (i < line.size()) {
+        step.played.move = line[i];
+        auto m = parse_move(line[i], pos.to_move);
+        auto after = m ? play(rules_, pos, *m) : Expected<Position>(m.error());
+        if (!after) {
+          step.played.refusal = after.error().message;
+          if (i >= skip) a.steps.push_back(std::move(step));
+          break;  // the engine's position stays; the line ends here
+        }
+        step.played.accepted = true;
+        step.played.bpn = to_bpn(*after);
+        step.played.status = to_string(status(rules_, *after));
+        pos = *after;
+      }
+      if (i >= skip) a.steps.push_back(std::move(step));
+    }
+    return a;
+  }
+
   PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
     PositionAnswer a;
     a.requests = 3 + 3 * static_cast<int>(plays.size());

@@ -185,7 +185,8 @@ bool ProbeRounds::play(Round& round) {
     if (!start) break;
     const std::uint64_t g = planned_game(k);
     memory_.forget();
-    const Game game = draw_game(run_.rules, corpus_, &*start, run_.options.seed, g);
+    Game game = draw_game(run_.rules, corpus_, &*start, run_.options.seed, g);
+    game.prefix = round.plan->line(k);
     GameOutcome out = play_game(run_, memory_, game, Pass::Probe, model, round.evidence);
     ++result_.stats.probe_games;
     // (A lambda may not capture a structured binding in C++20 as clang
@@ -194,6 +195,7 @@ bool ProbeRounds::play(Round& round) {
       if (std::none_of(model.switches.begin(), model.switches.end(),
                        [&](const Switch& m) { return m.id == shown.first; }))
         shows_[shown.first] += shown.second;
+    add_shown(shown_at_, out.shown_at);
     bool changed = false;
     for (const std::string& id : out.dropped) changed = refuted_.insert(id).second || changed;
     for (const auto& [id, by] : out.replaced) replaced_.emplace(id, by);

@@ -78,6 +78,12 @@ PositionAnswer Questions::complete(const Position& pos, const std::string& bpn, 
   return again;
 }
 
+LineAnswer Questions::ask_line(const std::vector<std::string>& line, std::size_t skip) {
+  LineAnswer a = probe_->ask_line(line, skip);
+  count(a.requests);
+  return a;
+}
+
 std::optional<std::string> Questions::trace(const std::string& bpn, const std::string& move) {
   auto t = probe_->trace(bpn, move);
   count(3);

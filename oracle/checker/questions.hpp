@@ -22,10 +22,11 @@ enum class Charge : std::uint8_t {
   Finishing,     // settling and minimising: follow-up, within the whole budget
 };
 
-// The requests of --budget the games may spend: nine tenths, so that what
-// they found can still be settled and minimised within the budget.
+// The requests of --budget the games may spend: four fifths, so that what
+// they found can still be settled, confirmed and minimised within the
+// budget.
 constexpr std::uint64_t games_budget(std::uint64_t budget) {
-  return budget - budget / 10;
+  return budget - budget / 5;
 }
 
 // The oracle's view of a position and the engine's answers there.
@@ -66,6 +67,8 @@ class Questions {
   // The answer with the engine's results for every move it listed too, so
   // that a switch allowing such a move can be judged.
   PositionAnswer complete(const Position& pos, const std::string& bpn, const Asked& q);
+  // The engine along `line` from its own start (Probe::ask_line).
+  LineAnswer ask_line(const std::vector<std::string>& line, std::size_t skip = 0);
   // The engine's `trace` of `move` (three requests), nullopt when it has none.
   std::optional<std::string> trace(const std::string& bpn, const std::string& move);
   // The engine asked for distinguish() and distances(), at most

@@ -89,7 +89,9 @@ json finding_json(const Finding& f) {
           {"context", f.context},
           {"given", f.given},
           {"departure", f.departure},
-          {"impossible", f.impossible}};
+          {"impossible", f.impossible},
+          {"reachable", f.reachable},
+          {"own_line", f.own_line}};
 }
 
 Finding finding_from(const json& j) {
@@ -125,6 +127,10 @@ Finding finding_from(const json& j) {
   if (j.contains("given")) f.given = j.at("given").get<std::vector<std::string>>();
   f.departure = j.at("departure").get<std::string>();
   f.impossible = j.at("impossible").get<std::string>();
+  // Absent from the reports of versions before reachable evidence.
+  if (j.contains("reachable")) f.reachable = j.at("reachable").get<bool>();
+  // Absent from the reports of versions without line games.
+  if (j.contains("own_line")) f.own_line = j.at("own_line").get<bool>();
   return f;
 }
 
@@ -140,6 +146,10 @@ json deviation_json(const Deviation& d) {
           {"found_after_requests", d.found_after},
           {"accepted", d.accepted},
           {"accept_reason", d.accept_reason},
+          {"evidence", {{"position", d.evidence_position}, {"line", d.evidence_line}}},
+          {"experiments", d.experiments},
+          {"confirmations", d.confirmations},
+          {"contradictions", d.contradictions},
           {"witness", finding_json(d.witness)}};
 }
 
@@ -157,6 +167,14 @@ Deviation deviation_from(const json& j) {
     d.found_after = whole<std::uint64_t>(j, "found_after_requests");
   d.accepted = j.at("accepted").get<bool>();
   d.accept_reason = j.at("accept_reason").get<std::string>();
+  // Absent from the reports of versions that named a switch on first sight.
+  if (j.contains("evidence")) {
+    d.evidence_position = j.at("evidence").at("position").get<std::string>();
+    d.evidence_line = j.at("evidence").at("line").get<std::vector<std::string>>();
+  }
+  if (j.contains("experiments")) d.experiments = whole<std::uint64_t>(j, "experiments");
+  if (j.contains("confirmations")) d.confirmations = whole<std::uint64_t>(j, "confirmations");
+  if (j.contains("contradictions")) d.contradictions = whole<std::uint64_t>(j, "contradictions");
   d.witness = finding_from(j.at("witness"));
   return d;
 }
@@ -259,13 +277,22 @@ std::string probe_text(const Stats& s) {
 }
 
 std::string origin_text(const Finding& f) {
-  const std::string from = f.origin == "corpus"    ? "a scenario position"
+  const std::string from = f.start == "start"      ? "the start"
+                           : f.origin == "corpus"  ? "a scenario position"
                            : f.origin == "random"  ? "a random valid position"
                            : f.origin == "planned" ? "a start the search planned"
                                                    : "the start";
+  // The board a game reached is the evidence; a minimised one illustrates.
+  const std::string evidence =
+      f.reachable ? fmt::format("; evidence: a line of {} from the start reaches that board",
+                                plural(f.line.size(), "move"))
+                  : std::string();
   if (f.origin == "built")
-    return fmt::format("built: the board a game reached ({} seeds) with {}", f.found_seeds,
-                       plural(static_cast<std::uint64_t>(f.minimise_steps), "cut"));
+    return fmt::format("built: the board a game reached ({} seeds) with {}, an illustration{}",
+                       f.found_seeds, plural(static_cast<std::uint64_t>(f.minimise_steps), "cut"),
+                       evidence);
+  if (f.reachable)
+    return fmt::format("reached by a line of {} from the start", plural(f.line.size(), "move"));
   return fmt::format("reached from {} in {} moves", from, f.line.size());
 }
 
@@ -390,6 +417,7 @@ std::string to_json(const CheckResult& r) {
             {"games_requested", o.games},
             {"time_limit", o.time_limit},
             {"request_budget", o.request_budget},
+            {"strict_reachability", o.strict_reachability},
             {"search", to_string(o.search)},
             {"accept", accept_list},
             {"given", o.given},
@@ -406,6 +434,7 @@ std::string to_json(const CheckResult& r) {
               {"followup_requests", r.stats.followup_requests},
               {"settled_deviations", r.stats.settled_deviations},
               {"settled_findings", r.stats.settled_findings},
+              {"unnamed", r.stats.unnamed},
               {"probe_rounds", r.stats.probe_rounds},
               {"probe_games", r.stats.probe_games},
               {"seconds", r.stats.seconds},
@@ -527,6 +556,8 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.options.games = whole<std::uint64_t>(j, "games_requested");
     r.options.time_limit = j.at("time_limit").get<double>();
     r.options.request_budget = whole<std::uint64_t>(j, "request_budget");
+    if (j.contains("strict_reachability"))
+      r.options.strict_reachability = j.at("strict_reachability").get<bool>();
     r.options.search = Search::Random;
     if (j.contains("search")) {
       auto search = enum_from_name<Search>(j.at("search").get<std::string>());
@@ -562,6 +593,7 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
       r.stats.followup_requests = whole<std::uint64_t>(s, "followup_requests");
     r.stats.settled_deviations = whole<int>(s, "settled_deviations");
     r.stats.settled_findings = whole<int>(s, "settled_findings");
+    if (s.contains("unnamed")) r.stats.unnamed = whole<int>(s, "unnamed");
     // Absent from the reports of versions without probe rounds.
     if (s.contains("probe_rounds")) r.stats.probe_rounds = whole<std::uint64_t>(s, "probe_rounds");
     if (s.contains("probe_games")) r.stats.probe_games = whole<std::uint64_t>(s, "probe_games");
@@ -610,10 +642,14 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
 
 namespace {
 
-// "1 game, 3 positions".
+// "1 game, 3 positions; predicted at 4 positions it was put to".
 std::string games_and_positions(const Deviation& d) {
-  return fmt::format("{} game{}, {} position{}", d.games, d.games == 1 ? "" : "s", d.positions,
-                     d.positions == 1 ? "" : "s");
+  std::string out = fmt::format("{} game{}, {} position{}", d.games, d.games == 1 ? "" : "s",
+                                d.positions, d.positions == 1 ? "" : "s");
+  if (d.experiments > 0)
+    out += fmt::format("; predicted the engine at {} of {} position{} it was put to",
+                       d.confirmations, d.experiments, d.experiments == 1 ? "" : "s");
+  return out;
 }
 
 // One line of the diagnosis: "the clause: what the engine does (switch)".
@@ -625,6 +661,61 @@ std::string deviation_line(const Deviation& d) {
 }  // namespace
 
 static std::string summary_text_raw(const CheckResult& r);
+
+namespace detail {
+
+// What an unexplained finding says the engine does, in plain words.
+std::string what_engine_does(const Finding& f) {
+  switch (f.kind) {
+    case FindingKind::MissingMove:
+      return "refuses a move the rule allows";
+    case FindingKind::ExtraMove:
+      return "allows a move the rule forbids";
+    case FindingKind::DifferentResult:
+      return "plays a move to another position";
+    case FindingKind::DifferentStatus:
+      return "ends the game, or goes on, otherwise";
+    case FindingKind::DifferentStart:
+      return "starts from another position";
+    case FindingKind::ProtocolFault:
+      return "breaks the protocol (" + (f.engine.fault ? f.engine.fault->kind : f.actual) + ")";
+  }
+  return "";
+}
+
+std::vector<ListItem> first_list(const CheckResult& r) {
+  std::vector<ListItem> items;
+  for (const Deviation* d : deviations_by(r, Acceptance::Open))
+    items.push_back({d->clause,
+                     fmt::format("{} (switch {}{})", d->meaning, d->switch_id,
+                                 d->plays_as.empty() ? "" : ", as " + d->plays_as),
+                     d->games,
+                     d->experiments > 0 ? fmt::format("predicted at {} of {} positions",
+                                                      d->confirmations, d->experiments)
+                                        : std::string(),
+                     false, reachable(*d)});
+  for (const Finding& f : r.findings) {
+    const bool start = f.kind == FindingKind::DifferentStart;
+    std::string sure = f.own_line ? "only along its own line" : "";
+    items.push_back(
+        {f.clauses.empty() ? std::string("(no clause)") : f.clauses.front(),
+         what_engine_does(f) +
+             (f.kind == FindingKind::ProtocolFault || start ? "" : "; no switch models it"),
+         f.occurrences, std::move(sure), start, reachable(f)});
+  }
+  for (ListItem& i : items)
+    if (!i.reachable)
+      i.sure += std::string(i.sure.empty() ? "" : "; ") + "only on boards no game reaches";
+  // A different start first, then what games reach, the most games first.
+  std::stable_sort(items.begin(), items.end(), [](const ListItem& a, const ListItem& b) {
+    if (a.first != b.first) return a.first;
+    if (a.reachable != b.reachable) return a.reachable;
+    return a.games > b.games;
+  });
+  return items;
+}
+
+}  // namespace detail
 
 std::string summary_text(const CheckResult& r) {
   // Engine text may hold escape sequences or stray bytes: none reach the terminal.
@@ -653,6 +744,16 @@ static std::string summary_text_raw(const CheckResult& r) {
   }
   const auto devs = deviations_by(r, Acceptance::Open);
   const auto acc = deviations_by(r, Acceptance::Accepted);
+  if (!devs.empty() || !r.findings.empty()) {
+    // The list an author reads first: one line each, most games first.
+    const std::vector<detail::ListItem> items = detail::first_list(r);
+    out += fmt::format("{} departs from {} in {} way{} (most games first):\n", r.engine,
+                       r.options.ruleset, items.size(), items.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < items.size(); ++i)
+      out += fmt::format("  {}. {}: {}; {} game{}{}\n", i + 1, items[i].clause, items[i].what,
+                         items[i].games, items[i].games == 1 ? "" : "s",
+                         items[i].sure.empty() ? "" : ", " + items[i].sure);
+  }
   if (devs.empty() && r.findings.empty()) {
     out += acc.empty() ? "no findings: the engine agreed with the oracle everywhere\n"
                        : fmt::format("no findings beyond the {} accepted deviations\n", acc.size());
@@ -666,6 +767,11 @@ static std::string summary_text_raw(const CheckResult& r) {
                          f.move.empty() ? "" : " move " + f.move, f.seeds, origin_text(f),
                          f.impossible.empty() ? "" : "; no game reaches it: " + f.impossible);
       out += fmt::format("      expected {}\n      engine   {}\n", f.expected, f.actual);
+      if (!f.reachable && !d.evidence_position.empty())
+        out += fmt::format(
+            "      evidence: a line of {} from the start reaches {}, where the switch predicted "
+            "the engine\n",
+            detail::plural(d.evidence_line.size(), "move"), d.evidence_position);
       out += fmt::format("      reproduce: {}\n", reproduce_command(r, f));
     }
   }
@@ -705,7 +811,19 @@ std::string to_markdown(const CheckResult& r) {
     out += fmt::format("**This run was {}**: {}.\n\n", md_text(interrupted_text(r)),
                        kInterruptedHolds);
   if (s.stop_after > 0) out += md_text(stopped_text(r)) + ".\n\n";
-  // The diagnosis first.
+  // The list an author reads first: one line each, most games first.
+  if (!devs.empty() || !r.findings.empty()) {
+    const std::vector<detail::ListItem> items = detail::first_list(r);
+    out +=
+        fmt::format("**{} departs from {} in {} way{}** (most games first):\n\n", md_text(r.engine),
+                    md_text(r.options.ruleset), items.size(), items.size() == 1 ? "" : "s");
+    out += "| | clause | what the engine does | games | how sure |\n|---|---|---|---|---|\n";
+    for (std::size_t i = 0; i < items.size(); ++i)
+      out += fmt::format("| {} | {} | {} | {} | {} |\n", i + 1, md_code(items[i].clause),
+                         md_text(items[i].what), items[i].games, md_text(items[i].sure));
+    out += "\n";
+  }
+  // The diagnosis.
   if (devs.empty() && r.findings.empty()) {
     out +=
         fmt::format("**{} plays {}**{} at every position checked.\n\n", md_text(r.engine),
@@ -989,10 +1107,34 @@ std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::str
   out += fmt::format("    source: {}\n", yaml_quote(witness_source(clause)));
   out += fmt::format("    clauses: [{}]\n", clause.empty() ? "" : yaml_quote(clause));
   out += fmt::format("    note: {}\n", yaml_quote(note));
-  out += fmt::format("    position: {}\n    checks:\n", yaml_quote(f.position));
+  // A different start is checked from the engine's own start: the runner
+  // asks its `show` after `position start` and plays from there. A witness
+  // a line from the start reaches is checked there, after that line: the
+  // evidence (the minimised board only illustrates it).
+  const bool own_start = f.kind == FindingKind::DifferentStart;
+  const bool by_line = f.reachable && !own_start && !f.line.empty();
+  if (by_line)
+    out += fmt::format("    position: start\n    moves: {}\n    checks:\n",
+                       yaml_quote(join(f.line, " ")));
+  else
+    out += fmt::format("    position: {}\n    checks:\n",
+                       own_start ? "start" : yaml_quote(f.position));
   const Ruleset* rules = find_ruleset(f.ruleset);
-  auto pos = parse_bpn(f.position);
+  auto pos = parse_bpn(by_line ? f.found_at : f.position);
   if (!rules || !pos) return out;
+  if (own_start) {
+    // The start's status, moves, and the result of its first move.
+    out += fmt::format("      - status: {}\n", to_string(status(*rules, *pos)));
+    const MoveList moves = legal_moves(*rules, *pos);
+    out += fmt::format("      - legal: {}\n", yaml_quote(moves_to_string(moves, pos->to_move)));
+    if (!moves.empty()) {
+      const Position after = play(*rules, *pos, moves[0]).value();
+      out += fmt::format("      - play: {}\n        result: {}\n        status: {}\n",
+                         yaml_quote(move_to_string(moves[0], pos->to_move)),
+                         yaml_quote(to_bpn(after)), to_string(status(*rules, after)));
+    }
+    return out;
+  }
   out += fmt::format("      - status: {}\n", to_string(status(*rules, *pos)));
   out += fmt::format("      - legal: {}\n",
                      yaml_quote(moves_to_string(legal_moves(*rules, *pos), pos->to_move)));

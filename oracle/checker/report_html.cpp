@@ -168,6 +168,12 @@ std::string boards_html(const CheckResult& r, const Finding& f) {
   const std::optional<Position> before = board(f.position);
   if (!before) return {};
   std::string out = "<div class=\"boards\">\n";
+  if (f.kind == FindingKind::DifferentStart) {
+    // The two starts side by side.
+    out += figure(before, "the ruleset's start", "as the set-up rule says", 0, false);
+    out += figure(board(f.actual), "the engine's start", "its show after position start", 0, false);
+    return out + "</div>\n" + svg::legend_svg(false);
+  }
   out +=
       figure(before, "before", f.move.empty() ? "the position itself" : "move " + f.move, 0, false);
   if (f.move.empty()) return out + "</div>\n" + svg::legend_svg(false);

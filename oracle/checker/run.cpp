@@ -98,7 +98,8 @@ std::optional<bool> plays_game(const RunContext& run, std::uint64_t g, Clock::ti
 
 // What game `g` found, added to the run's groups.
 void record_game(CheckResult& result, PlayedGame& played, std::uint64_t g, double now,
-                 std::map<std::string, std::uint64_t>& shows) {
+                 std::map<std::string, std::uint64_t>& shows,
+                 std::map<std::string, std::vector<Observed>>& shown_at) {
   const std::uint64_t seed = result.options.seed;
   if (played.failure || !played.first.deviations.empty()) ++result.stats.failing_games;
   for (Deviation& d : played.first.deviations) {
@@ -109,6 +110,7 @@ void record_game(CheckResult& result, PlayedGame& played, std::uint64_t g, doubl
     add_deviation(result.deviations, std::move(d));
   }
   for (const auto& [id, n] : played.first.shows) shows[id] += n;
+  add_shown(shown_at, played.first.shown_at);
   for (NotationFinding& n : played.first.notation) {
     n.example.seed = seed;
     n.example.game = g;
@@ -147,10 +149,26 @@ void count_and_accept(std::vector<Deviation>& deviations, const CheckOptions& op
   }
 }
 
-// A witness no game could reach goes to its own tier.
+// Whether `f.line`, played from the ruleset's start under the rule text,
+// reaches the position where the game met `f`.
+bool line_reaches(const Ruleset& rules, const Finding& f) {
+  if (f.start != "start" || f.found_at.empty()) return false;
+  Position pos = start_position(rules);
+  for (const std::string& text : f.line) {
+    auto m = parse_move(text, pos.to_move);
+    auto next = m ? play(rules, pos, *m) : Expected<Position>(m.error());
+    if (!next) return false;
+    pos = *next;
+  }
+  return to_bpn(pos) == f.found_at;
+}
+
+// What a line from the ruleset's start reaches is the evidence an author
+// can replay; a witness no game could reach goes to its own tier.
 void judge_reachability(CheckResult& result, const Ruleset& rules) {
   const int total = start_position(rules).total_seeds();
   auto judge = [&](Finding& f) {
+    f.reachable = line_reaches(rules, f);
     if (f.seeds > total)
       f.impossible = fmt::format("{} seeds, more than the {} of the ruleset", f.seeds, total);
   };
@@ -181,7 +199,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
       this_build(options.corpus.empty() ? std::string(kNoCorpus) : corpus_hash(options.corpus), "");
   const auto t0 = Clock::now();
   auto last_progress = t0;
-  const RunContext run(*rules, probe, options, result.stats, *initial);
+  RunContext run(*rules, probe, options, result.stats, *initial);
   GameMemory memory;
   auto report_progress = [&](bool force) {
     if (!progress) return;
@@ -192,6 +210,17 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     progress(result.stats, result.deviations.size() + result.findings.size());
   };
   std::map<std::string, std::uint64_t> shows;
+  std::map<std::string, std::vector<Observed>> shown_at;
+
+  // 0. The engine's own start, compared before any game: once in a run
+  // split into shards (by the first), and again by a reproduction.
+  // Where it differs, the engine's own lines would part at once: none are
+  // played (in every shard alike, so that game G is the same game).
+  if (auto start = compare_start(run)) {
+    run.lines = false;
+    if (options.only_game || options.shard_index == 0)
+      add_finding(result.findings, std::move(*start));
+  }
 
   // 1. The plan: the guided games' starts (Search::Coverage). Every game
   // but one in kRandomEvery starts where the plan says (a few moves from
@@ -206,7 +235,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
 
   // 2. The games, and 3. a probe round for each new model once the plan's
   // sweep is played.
-  ProbeRounds probes(run, memory, *corpus, t0, result, shows, report_progress);
+  ProbeRounds probes(run, memory, *corpus, t0, result, shows, shown_at, report_progress);
   for (std::uint64_t g = options.only_game.value_or(0);; ++g) {
     const std::optional<bool> plays = plays_game(run, g, t0);
     if (!plays) break;
@@ -217,11 +246,12 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     const std::size_t k = guided ? plan_index(g).value() : 0;
     std::optional<Position> planned;
     if (guided) planned = plan->start(k);
-    PlayedGame played = play_and_shrink(run, memory, *corpus, planned ? &*planned : nullptr, g,
-                                        result.findings, [&] { report_progress(false); });
+    const std::optional<std::vector<std::string>> prefix = guided ? plan->line(k) : std::nullopt;
+    PlayedGame played = play_and_shrink(run, memory, *corpus, planned ? &*planned : nullptr, prefix,
+                                        g, result.findings, [&] { report_progress(false); });
     if (!played.began) break;  // interrupted before the game began
     ++result.stats.games;
-    record_game(result, played, g, seconds_since(t0), shows);
+    record_game(result, played, g, seconds_since(t0), shows, shown_at);
     report_progress(false);
     if (guided && !options.only_game && k + 1 >= plan->sweep_length()) probes.play();
   }
@@ -239,6 +269,15 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   if (!run.stopping())
     std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
         settle(run, result.deviations, result.findings, probed);
+  // 5b. Evidence before a name: each switch put to the test with the others
+  // modelled; what it does not predict goes to its clause, and what the
+  // model of the rest then explains is dropped.
+  if (!run.stopping()) {
+    result.stats.unnamed =
+        confirm(run, result.deviations, result.findings, probed, shown_at).unnamed;
+    result.stats.settled_findings +=
+        drop_explained(run, result.deviations, result.findings, probed);
+  }
   drop_named_from_also(result.deviations);
   for (Deviation& d : result.deviations)
     if (!run.stopping()) minimise(run, d);

@@ -373,7 +373,17 @@ std::uint64_t Plan::score(const std::vector<std::string>& items) const {
   return s;
 }
 
+std::optional<std::vector<std::string>> Plan::line(std::size_t k) const {
+  return k < lines_.size() ? lines_[k] : std::nullopt;
+}
+
+std::optional<std::vector<std::string>> Plan::last_line() const {
+  if (!last_walked_ || !walk_from_start_) return std::nullopt;
+  return walk_moves_;
+}
+
 std::optional<Position> Plan::candidate() {
+  last_walked_ = false;
   const int kind = static_cast<int>(made_++ % 6);
   switch (kind) {
     case 0:
@@ -381,6 +391,7 @@ std::optional<Position> Plan::candidate() {
       [[fallthrough]];
     case 1:
     case 2:
+      last_walked_ = true;
       return walk();
     case 3:
       return random_position(rules_, rng_);
@@ -398,15 +409,19 @@ std::optional<Position> Plan::walk() {
   const bool over = walk_plies_ >= 300 || !walking_ || legal_moves(rules_, *walking_).empty();
   if (over) {
     walk_plies_ = 0;
-    walking_ = !corpus_.empty() && rng_() % 3 == 0 ? corpus_[rng_() % corpus_.size()] : start_;
+    walk_from_start_ = corpus_.empty() || rng_() % 3 != 0;
+    walking_ = walk_from_start_ ? start_ : corpus_[rng_() % corpus_.size()];
+    walk_moves_.clear();
     return walking_;
   }
   const MoveList moves = legal_moves(rules_, *walking_);
-  auto next = play(rules_, *walking_, moves[rng_() % moves.size()]);
+  const Move m = moves[rng_() % moves.size()];
+  auto next = play(rules_, *walking_, m);
   if (!next) {
     walking_.reset();
     return std::nullopt;
   }
+  walk_moves_.push_back(move_to_string(m, walking_->to_move));
   ++walk_plies_;
   walking_ = *next;
   return walking_;
@@ -588,6 +603,7 @@ std::optional<Position> Plan::block_on_house(int n) {
 void Plan::accept(const Position& pos) {
   for (const std::string& id : items(pos)) ++planned_[id];
   starts_.push_back(pos);
+  lines_.push_back(last_line());
 }
 
 void Plan::extend() {
@@ -618,6 +634,7 @@ void Plan::extend() {
   if (!sweep_end_) sweep_end_ = starts_.size();
   for (int batch = 0; batch < kBatches; ++batch) {
     std::optional<Position> best;
+    std::optional<std::vector<std::string>> best_line;
     std::vector<std::string> best_items;
     std::uint64_t best_score = 0;
     for (int i = 0; i < kBatch; ++i) {
@@ -627,6 +644,7 @@ void Plan::extend() {
       const std::uint64_t s = score(its);
       if (s > best_score) {
         best = c;
+        best_line = last_line();
         best_items = std::move(its);
         best_score = s;
       }
@@ -634,6 +652,7 @@ void Plan::extend() {
     if (best) {
       for (const std::string& id : best_items) ++planned_[id];
       starts_.push_back(*best);
+      lines_.push_back(std::move(best_line));
       return;
     }
   }

@@ -267,7 +267,10 @@ void drop_covered_after_folding(Settling& s) {
 void drop_explained_findings(Settling& s) {
   for (auto f = s.findings.begin(); s.model && f != s.findings.end();) {
     auto pos = parse_bpn(f->found_at);
-    if (f->kind == FindingKind::ProtocolFault || !pos || s.questions.spent()) {
+    // A finding of the engine's own line (or its own start) shows only
+    // there: set at its position, the engine answers otherwise.
+    if (f->kind == FindingKind::ProtocolFault || f->kind == FindingKind::DifferentStart ||
+        f->own_line || !pos || s.questions.spent()) {
       ++f;
       continue;
     }
@@ -296,6 +299,20 @@ constexpr SettlePass kSettlePasses[] = {
 };
 
 }  // namespace
+
+int drop_explained(const RunContext& run, const std::vector<Deviation>& deviations,
+                   std::vector<Finding>& findings, const ProbeFindings& probes) {
+  std::vector<Deviation> kept = deviations;
+  Settling s{.run = run,
+             .probes = probes,
+             .deviations = kept,
+             .findings = findings,
+             .questions = run.questions(Charge::Finishing),
+             .model = std::nullopt};
+  if (auto model = apply_switches(run.rules, s.others())) s.model = *model;
+  drop_explained_findings(s);
+  return s.dropped_findings;
+}
 
 std::pair<int, int> settle(const RunContext& run, std::vector<Deviation>& deviations,
                            std::vector<Finding>& findings, const ProbeFindings& probes) {

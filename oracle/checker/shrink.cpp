@@ -18,15 +18,19 @@ namespace {
 
 // The shrinking budget of one failing game.
 constexpr int kShrinkEvaluations = 3000;
-constexpr std::uint64_t kShrinkRequests = 20000;
+constexpr std::uint64_t kShrinkRequests = 5000;
 
 }  // namespace
 
 PlayedGame play_and_shrink(const RunContext& run, GameMemory& memory,
                            const std::vector<Position>& corpus, const Position* planned,
-                           std::uint64_t g, const std::vector<Finding>& known,
+                           const std::optional<std::vector<std::string>>& prefix, std::uint64_t g,
+                           const std::vector<Finding>& known,
                            const std::function<void()>& progress) {
   PlayedGame played;
+  // With the coverage search the random games are line games from the
+  // engine's own start (docs/checker.md, "Line games").
+  const bool line = planned == nullptr && run.options.search == Search::Coverage && run.lines;
   bool known_group = false;     // its unexplained difference is a group already shrunk
   std::optional<Finding> last;  // the last failing evaluation is the shrunk one
   // Shrinking stops after a budget of evaluations and requests: past it,
@@ -39,7 +43,8 @@ PlayedGame play_and_shrink(const RunContext& run, GameMemory& memory,
                  run.stats.followup_requests - followup_before > kShrinkRequests || run.stopping()))
       return;
     if (!played.began && run.stopping()) return;
-    const Game game = generate_game(run.rules, corpus, planned);
+    Game game = generate_game(run.rules, corpus, planned, line);
+    game.prefix = prefix;
     GameOutcome out =
         play_game(run, memory, game, played.began ? Pass::Shrink : Pass::First, run.initial);
     progress();

@@ -11,8 +11,9 @@
 //   6. minimise      each witness made smaller (witness.cpp)
 //   7. order         the report's order (groups.cpp)
 //
-// Each stage takes the run's context and values and returns values. Not for
-// use outside oracle/checker/.
+// Before them, stage 0 compares the engine's own start (start.cpp). Each
+// stage takes the run's context and values and returns values. Not for use
+// outside oracle/checker/.
 #pragma once
 
 #include <cstdint>
@@ -42,11 +43,23 @@ struct RunContext {
   Stats& stats;
   Model initial;                  // the accepted (and --given) switches
   std::vector<Switch> catalogue;  // switches_for(rules)
+  // Line games are played (docs/checker.md, "Line games"): not when the
+  // engine's own start differs, where every line would part at once.
+  bool lines = true;
 
   RunContext(const Ruleset& r, Probe& p, const CheckOptions& o, Stats& s, Model m);
   Questions questions(Charge c) const { return {probe, stats, options, c}; }
   bool stopping() const { return options.stop_requested(); }
 };
+
+// ---- 0. The start (start.cpp) -------------------------------------------------------
+
+// The ruleset's set-up clause: the one a different start departs from.
+ClauseId setup_clause(const Ruleset& rules);
+// The engine's own start position compared with the ruleset's: a finding
+// (FindingKind::DifferentStart, at the set-up clause) when they differ in
+// the rules, nullopt when they agree or the engine plays no lines.
+std::optional<Finding> compare_start(const RunContext& run);
 
 // ---- 2. Play games (game.cpp) ----------------------------------------------------
 
@@ -63,6 +76,8 @@ struct GameOutcome {
   std::vector<NotationFinding> notation;
   std::optional<Finding> failure;  // unexplained difference or protocol fault: the game fails
   std::map<std::string, std::uint64_t> shows;  // positions at which each modelled switch shows
+  // A few of those positions, with the engine's answers.
+  std::map<std::string, std::vector<Observed>> shown_at;
   // Switches the game started with (a probe round's model) that its
   // positions proved wrong: dropped or replaced by the switch search.
   std::vector<std::string> dropped;
@@ -113,9 +128,11 @@ struct PlayedGame {
   std::optional<Finding> failure;  // the shrunk failure, when the game failed
   int shrinks = 0;                 // accepted shrink steps
 };
+// `prefix`: the line from the ruleset's start that reached `planned`.
 PlayedGame play_and_shrink(const RunContext& run, GameMemory& memory,
                            const std::vector<Position>& corpus, const Position* planned,
-                           std::uint64_t g, const std::vector<Finding>& known,
+                           const std::optional<std::vector<std::string>>& prefix, std::uint64_t g,
+                           const std::vector<Finding>& known,
                            const std::function<void()>& progress);
 
 // ---- 3. Probe rounds (probe_rounds.cpp) -------------------------------------------
@@ -141,11 +158,17 @@ struct ProbeFindings {
 
 // The rounds themselves: probe_rounds.hpp.
 
+// Positions kept per switch where the games saw it show (evidence before a
+// name), and the adding of a game's.
+inline constexpr std::size_t kShownPerSwitch = 4;
+void add_shown(std::map<std::string, std::vector<Observed>>& into,
+               const std::map<std::string, std::vector<Observed>>& from);
+
 // ---- 4. and 7. Groups and order (groups.cpp) ----------------------------------------
 
 // The witness order: fewest seeds where the game met it, then the shortest
 // line, then the earliest game.
-std::tuple<int, std::size_t, std::uint64_t, std::uint64_t> witness_size(const Finding& x);
+std::tuple<bool, int, std::size_t, std::uint64_t, std::uint64_t> witness_size(const Finding& x);
 // The games and positions of `from` counted for `into`.
 void count_for(Deviation& into, const Deviation& from);
 // The switch's fields of a deviation.
@@ -178,6 +201,23 @@ std::vector<Switch> combined(const RunContext& run, const std::vector<Deviation>
 // were dropped or folded in.
 std::pair<int, int> settle(const RunContext& run, std::vector<Deviation>& deviations,
                            std::vector<Finding>& findings, const ProbeFindings& probes);
+
+// ---- 5b. Evidence before a name (confirm.cpp) -------------------------------------
+
+// Each deviation's switch put to the test with the others modelled
+// (`shown`: positions where the games saw each switch show): named where
+// it predicts the engine at kConfirmations positions and mispredicts none,
+// otherwise moved to `findings` at its clause.
+struct ConfirmResult {
+  int unnamed = 0;  // deviations no switch was found to model
+};
+ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
+                      std::vector<Finding>& findings, const ProbeFindings& probes,
+                      const std::map<std::string, std::vector<Observed>>& shown);
+// The unexplained findings the model of `deviations` explains, dropped
+// (the engine, asked again at each, answers as the model); how many.
+int drop_explained(const RunContext& run, const std::vector<Deviation>& deviations,
+                   std::vector<Finding>& findings, const ProbeFindings& probes);
 
 // ---- 6. Minimise (witness.cpp) ---------------------------------------------------
 

@@ -68,7 +68,7 @@ void describe_unexplained(Finding& f, const Ruleset& rules, const Position& pos,
   std::optional<std::string> engine_trace;
   if (d.kind == FindingKind::DifferentResult && !questions.spent())
     engine_trace = questions.trace(to_bpn(pos), d.move);
-  auto [clause, how] = departure(rules, pos, q.view, d, engine_trace);
+  auto [clause, how] = departure(rules, pos, q.view, d, engine_trace, &q.answer);
   f.clauses = {clause};
   f.departure = how;
 }
@@ -117,7 +117,11 @@ void minimise(const RunContext& run, Deviation& d) {
 }
 
 void minimise(const RunContext& run, Finding& f) {
-  if (f.kind == FindingKind::ProtocolFault || f.found_at.empty()) return;
+  // A fault has no board; a difference of the engine's own line shows only
+  // along it (set at a smaller board, the engine answers otherwise).
+  if (f.kind == FindingKind::ProtocolFault || f.kind == FindingKind::DifferentStart || f.own_line ||
+      f.found_at.empty())
+    return;
   Questions questions = run.questions(Charge::Finishing);
   auto parsed = parse_bpn(f.found_at);
   if (!parsed) return;

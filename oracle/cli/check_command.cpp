@@ -418,6 +418,7 @@ Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err
           o.corpus_hash)};
   }
   c.request_budget = o.budget;
+  c.strict_reachability = o.strict_reachability;
   c.given = o.given;
   c.search = enum_from_name<check::Search>(o.search).value_or(check::Search::Coverage);
   if (!o.accept_file.empty()) {
@@ -625,6 +626,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
       args.insert(args.end(), {"--given", fmt::format("{}", fmt::join(o.given, ","))});
     if (o.accept_others) args.emplace_back("--accept-others");
     if (o.no_corpus) args.emplace_back("--no-corpus");
+    if (o.strict_reachability) args.emplace_back("--strict-reachability");
     for (const std::string& c : o.corpus) args.insert(args.end(), {"--corpus", c});
     int fds[2];
     int word[2] = {-1, -1};
@@ -1004,6 +1006,9 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
                    "Switches modelled from the start of every game, not accepted (a probe "
                    "round's reproduction gives them; see bao-oracle switches R)")
       ->delimiter(',');
+  c.check->add_flag("--strict-reachability", o.strict_reachability,
+                    "Fail the run also for what was shown only on boards no game of the ruleset "
+                    "reaches (docs/checker.md, \"Reachable evidence\")");
   c.check->add_flag("--progress", o.progress,
                     "Show the progress line on stderr even when it is not a terminal");
   c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")

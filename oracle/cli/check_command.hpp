@@ -29,16 +29,17 @@ struct CheckCli {
   std::optional<std::uint64_t> stop_after;  // stop after this many failing games
   std::vector<std::string> corpus;          // scenario paths for the corpus
   bool no_corpus = false;
-  std::uint64_t budget = 0;         // engine requests; 0: no limit
-  std::string search = "coverage";  // --search: coverage or random (check::Search)
-  std::string accept_file;          // YAML: deviations to accept, each with a reason
-  std::vector<std::string> given;   // --given: switches modelled from the start (reproductions)
-  bool progress = false;            // the progress line on stderr even when it is no terminal
-  bool progress_lines = false;      // internal: a worker's progress on stdout
-  bool shared_stop = false;         // internal: a worker asks its parent before each game
-  bool accept_others = false;       // internal: accept entries of other rulesets left out
-  std::string corpus_hash;          // --corpus-hash: refuse a corpus that hashes otherwise
-  std::string command_line;         // the command as run, for the report's provenance
+  std::uint64_t budget = 0;          // engine requests; 0: no limit
+  bool strict_reachability = false;  // what no game reaches fails the run too
+  std::string search = "coverage";   // --search: coverage or random (check::Search)
+  std::string accept_file;           // YAML: deviations to accept, each with a reason
+  std::vector<std::string> given;    // --given: switches modelled from the start (reproductions)
+  bool progress = false;             // the progress line on stderr even when it is no terminal
+  bool progress_lines = false;       // internal: a worker's progress on stdout
+  bool shared_stop = false;          // internal: a worker asks its parent before each game
+  bool accept_others = false;        // internal: accept entries of other rulesets left out
+  std::string corpus_hash;           // --corpus-hash: refuse a corpus that hashes otherwise
+  std::string command_line;          // the command as run, for the report's provenance
   std::vector<std::string> merge_inputs;
   std::string merge_out;
 };

@@ -1,0 +1,188 @@
+// Stage 5b, evidence before a name (docs/checker.md, "Evidence before a
+// name"): once settled, each deviation's switch is put to the test with all
+// the run's other deviations modelled and itself left out. It keeps its
+// name only where it predicts the engine at several positions where it
+// changes the model's answer (positions the games met, positions of the
+// oracle's own play from the start, and positions that tell it from the
+// switches that answered alike) and mispredicts none; otherwise the
+// deviation is reported at its clause, as a difference no switch models.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <random>
+#include <set>
+
+#include "oracle/checker/stages.hpp"
+#include "oracle/engine/random_play.hpp"
+#include "oracle/notation/bpn.hpp"
+
+namespace bao::check::detail {
+namespace {
+
+// Positions a switch must predict (with none mispredicted) to be named.
+constexpr std::size_t kConfirmations = 3;
+// The oracle's own games from the start searched for positions where a
+// switch shows, and the positions asked of the engine at most.
+constexpr int kSearchGames = 60;
+constexpr int kSearchPlies = 160;
+constexpr std::size_t kAskedPerSwitch = 6;
+constexpr std::size_t kAskedPerRival = 2;
+
+// The rules differences of the engine's answer from `rules` at `pos`, as
+// "kind move" keys ("invalid" when the ruleset cannot hold the position).
+std::set<std::string> differences(const Ruleset& rules, const Position& pos,
+                                  const PositionAnswer& a) {
+  if (!validate_for_ruleset(rules, pos)) return {"invalid"};
+  std::set<std::string> out;
+  for (const Difference& d : compare(pos, oracle_view(rules, pos), a))
+    if (d.notation == NotationKind::None)
+      out.insert(fmt::format("{} {}", to_string(d.kind), d.move));
+  return out;
+}
+
+// How the engine's answer sides between `with` and `without` at `pos`:
+// +1 where it answers as `with` on something the two answer apart and
+// never as `without` there; -1 where it answers as `without` on something
+// they answer apart; 0 where it answers as neither.
+int sides(const Ruleset& with, const Ruleset& without, const Position& pos,
+          const PositionAnswer& a) {
+  const auto off_with = differences(with, pos, a);
+  const auto off_without = differences(without, pos, a);
+  bool toward_with = false;
+  for (const std::string& k : off_without)
+    if (!off_with.count(k)) toward_with = true;
+  for (const std::string& k : off_with)
+    if (!off_without.count(k)) return -1;
+  return toward_with ? 1 : 0;
+}
+
+// A position and the line of play from the ruleset's start that reaches it
+// under the rule text (empty for a position of another origin).
+struct Reached {
+  Position pos;
+  std::vector<std::string> line;
+};
+
+// Up to `count` positions of the oracle's own play from the ruleset's start
+// (one in four moves a rare one, as the games pick them) where `a` and `b`
+// answer apart, each from another game; the same for the same seed.
+std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
+                                   std::size_t count, std::uint64_t seed) {
+  std::vector<Reached> out;
+  std::mt19937_64 rng(seed);
+  const Position start = start_position(rules);
+  for (int game = 0; game < kSearchGames && out.size() < count; ++game) {
+    Reached r{start, {}};
+    for (int ply = 0; ply < kSearchPlies; ++ply) {
+      if (answers_differ(a, b, r.pos)) {
+        out.push_back(r);
+        break;
+      }
+      const MoveList moves = legal_moves(rules, r.pos);
+      if (moves.empty()) break;
+      const Move m = pick(rules, r.pos, moves, static_cast<std::uint16_t>(rng()));
+      r.line.push_back(move_to_string(m, r.pos.to_move));
+      r.pos = play(rules, r.pos, m).value();
+    }
+  }
+  return out;
+}
+
+std::uint64_t salt(std::string_view id, std::uint64_t seed) {
+  std::uint64_t h = seed ^ 0x5eedc0de;
+  for (const char c : id) h = h * 1099511628211ULL ^ static_cast<unsigned char>(c);
+  return h;
+}
+
+}  // namespace
+
+ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
+                      std::vector<Finding>& findings, const ProbeFindings& probes,
+                      const std::map<std::string, std::vector<Observed>>& shown) {
+  ConfirmResult out;
+  Questions questions = run.questions(Charge::Finishing);
+  std::vector<std::size_t> unnamed;
+  for (std::size_t i = 0; i < deviations.size(); ++i) {
+    Deviation& d = deviations[i];
+    if (d.accepted || questions.spent() || questions.stopping()) continue;
+    const auto sw = find_switch(run.rules, d.switch_id);
+    if (!sw) continue;
+    const std::vector<Switch> others = combined(run, deviations, probes.refuted, {&d});
+    std::vector<Switch> list = others;
+    list.push_back(*sw);
+    const auto without = apply_switches(run.rules, others);
+    const auto with = apply_switches(run.rules, list);
+    if (!without || !with) continue;
+    // The positions to judge it at: where the games saw it show, then the
+    // oracle's own play from the start, then where it and each switch that
+    // answered alike part.
+    std::vector<Reached> at;
+    if (auto w = parse_bpn(d.witness.found_at)) at.push_back({*w, {}});
+    if (auto it = shown.find(d.switch_id); it != shown.end())
+      for (const Observed& o : it->second) at.push_back({o.pos, {}});
+    for (Reached& r : apart_in_play(run.rules, *with, *without, kAskedPerSwitch,
+                                    salt(d.switch_id, run.options.seed)))
+      at.push_back(std::move(r));
+    std::vector<Ruleset> rivals;
+    for (const std::string& id : d.also)
+      if (auto rival = find_switch(run.rules, id)) {
+        std::vector<Switch> rl = others;
+        rl.push_back(*rival);
+        if (auto rr = apply_switches(run.rules, rl)) {
+          rivals.push_back(*rr);
+          for (Reached& r : apart_in_play(run.rules, *with, *rr, kAskedPerRival,
+                                          salt(d.switch_id + id, run.options.seed)))
+            at.push_back(std::move(r));
+        }
+      }
+    std::set<std::string> seen;
+    std::size_t predicted = 0, mispredicted = 0;
+    for (const Reached& reached : at) {
+      const Position& pos = reached.pos;
+      if (!seen.insert(to_bpn(pos)).second || questions.spent() || questions.stopping()) continue;
+      std::vector<const Ruleset*> asked{&*with, &*without};
+      for (const Ruleset& r : rivals) asked.push_back(&r);
+      const PositionAnswer a = questions.ask_all(asked, pos);
+      if (a.fault || !a.representable) continue;
+      ++d.experiments;
+      int verdict = answers_differ(*with, *without, pos) ? sides(*with, *without, pos, a) : 0;
+      // Where a switch that answered alike answers as the engine and this
+      // one does not, this one mispredicts.
+      for (const Ruleset& r : rivals)
+        if (verdict >= 0 && answers_differ(*with, r, pos) && sides(*with, r, pos, a) < 0)
+          verdict = -1;
+      if (verdict > 0) {
+        ++predicted;
+        // The first position of the oracle's own play from the start where
+        // it predicted the engine: evidence an author can replay.
+        if (!reached.line.empty() && d.evidence_position.empty()) {
+          d.evidence_position = to_bpn(pos);
+          d.evidence_line = reached.line;
+        }
+      }
+      if (verdict < 0) ++mispredicted;
+    }
+    d.confirmations = predicted;
+    d.contradictions = mispredicted;
+    if (mispredicted == 0 && predicted >= kConfirmations) continue;
+    unnamed.push_back(i);
+  }
+  // A deviation its switch does not predict is the engine's own way of
+  // playing that clause: an unexplained group at the clause.
+  for (auto it = unnamed.rbegin(); it != unnamed.rend(); ++it) {
+    Deviation& d = deviations[*it];
+    Finding f = d.witness;
+    f.clauses = {d.clause};
+    f.departure = fmt::format(
+        "no switch models it: {} answered as the engine at {} of the positions it was put to "
+        "and otherwise at {}",
+        d.switch_id, d.confirmations, d.contradictions);
+    f.occurrences = d.games;
+    ++out.unnamed;
+    deviations.erase(deviations.begin() + static_cast<std::ptrdiff_t>(*it));
+    add_finding(findings, std::move(f));
+  }
+  return out;
+}
+
+}  // namespace bao::check::detail
