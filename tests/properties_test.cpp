@@ -39,8 +39,6 @@ struct Arbitrary<bao::PositionSeed> {
 namespace bao {
 namespace {
 
-using PositionSeed;
-
 // Every ruleset the oracle has.
 std::vector<const Ruleset*> rulesets() {
   return {all_rulesets().begin(), all_rulesets().end()};

@@ -288,8 +288,8 @@ TEST(Switches, ErrorsSayWhyASwitchDoesNotApply) {
 // A random valid position under `rules`, from one of two generators: the
 // shared one (counts 1..7) and one with the sparse boards and larger counts
 // of the property tests.
-Position random_position(const Ruleset& rules, std::mt19937_64& rng) {
-  if (rng() % 2 == 0) return random_position(rules, rng);
+Position any_position(const Ruleset& rules, std::mt19937_64& rng) {
+  if (rng() % 2 == 0) return bao::random_position(rules, rng);
   PositionSeed s;
   for (int i = 0; i < 2 * kPitsPerSide; ++i) {
     const int roll = static_cast<int>(rng() % 13);
@@ -345,7 +345,7 @@ void play_switched(const Ruleset& base, const std::vector<Switch>& switches, int
   }
   Position pos = start_position(rules);
   for (int i = 0; i < positions; ++i) {
-    check_position(rules, random_position(rules, rng), choices_only, what);
+    check_position(rules, any_position(rules, rng), choices_only, what);
     const MoveList moves = legal_moves(rules, pos);
     pos = moves.empty() ? start_position(rules)
                         : play(rules, pos, moves[rng() % moves.size()]).value();
@@ -429,7 +429,7 @@ TEST(Switches, EveryChoiceChangesAnAnswer) {
           ++ply;
         }
         shown = answers_differ(*r, switched, pos) ||
-                answers_differ(*r, switched, random_position(i % 2 ? *r : switched, rng));
+                answers_differ(*r, switched, any_position(i % 2 ? *r : switched, rng));
       }
       EXPECT_TRUE(shown) << r->id << ": " << s.id << " changed no answer in " << kBudget
                          << " positions";

@@ -173,8 +173,11 @@ std::string group_key(const Finding& f) {
            (f.engine.fault ? f.engine.fault->kind : f.actual);
   }
   std::string key(to_string(f.kind));
+  // What shows only along the engine's own line cannot be placed by its
+  // position (set there, the engine answers as the text): one group per
+  // kind, at the clause of its first witness.
+  if (f.own_line) return key + " (own line)";
   for (const std::string& c : f.clauses) key += " " + c;
-  if (f.own_line) key += " (own line)";
   return key;
 }
 

@@ -51,6 +51,13 @@ PlayedGame play_and_shrink(const RunContext& run, GameMemory& memory,
     if (!played.began) {
       played.began = true;
       played.first = out;
+      // A line game is not shrunk: its line from the start is already the
+      // evidence, and each replay asks the whole line again.
+      if (out.failure && line) {
+        known_group = true;
+        last = std::move(out.failure);
+        return;
+      }
       // A difference of a group already found and shrunk is counted, not
       // shrunk again (shrinking replays the game up to thousands of times).
       if (out.failure && out.failure->kind != FindingKind::ProtocolFault) {

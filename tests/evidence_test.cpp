@@ -1,16 +1,20 @@
-// The engine's own start and its own lines of play (docs/checker.md, "The
-// engine's own start" and "Line games"), in process: an engine whose start
-// differs is a deviation of the set-up clause, listed first; a difference an
-// engine shows only along a line it plays itself (something it keeps beside
-// the position) is found there, with the line from the start that reaches
-// it; and the oracle, asked along its own lines, agrees everywhere.
+// The evidence behind a finding (docs/checker.md, "The engine's own start",
+// "Line games", "Evidence before a name", "Reachable evidence"), in
+// process: an engine whose start differs is a deviation of the set-up
+// clause, listed first; a difference an engine shows only along a line it
+// plays itself (something it keeps beside the position) is found there,
+// with the line from the start that reaches it; the oracle, asked along its
+// own lines, agrees everywhere; a switch that fits the engine on one side
+// only is not named, and one it really plays is, with reachable evidence.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 
 #include "oracle/checker/check.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "tests/rules_test_support.hpp"
 
@@ -60,7 +64,7 @@ CheckResult run(Probe& probe, const CheckOptions& o) {
 }
 
 // clause: ap.setup.start
-TEST(Lines, AnEngineWhoseStartDiffersIsADeviationOfTheSetUpClauseListedFirst) {
+TEST(Evidence, AnEngineWhoseStartDiffersIsADeviationOfTheSetUpClauseListedFirst) {
   const Ruleset& rules = ruleset("ap-zanzibar");
   // Abstract Play's start puts 2 seeds in A6 and A7 (and North's mirror);
   // this engine's start leaves A6 empty and puts both in A7.
@@ -78,7 +82,7 @@ TEST(Lines, AnEngineWhoseStartDiffersIsADeviationOfTheSetUpClauseListedFirst) {
   EXPECT_TRUE(failed(r));
 }
 
-TEST(Lines, TheOracleAlongItsOwnLinesAgreesEverywhere) {
+TEST(Evidence, TheOracleAlongItsOwnLinesAgreesEverywhere) {
   for (const char* id : {"ap-zanzibar", "guide-v2", "site-maasai"}) {
     auto probe = oracle_probe(ruleset(id));
     // Games 19 and 39 are random games: line games from the start.
@@ -88,7 +92,7 @@ TEST(Lines, TheOracleAlongItsOwnLinesAgreesEverywhere) {
   }
 }
 
-TEST(Lines, ADifferenceOnlyAlongTheEngineOwnLineIsFoundWithTheLineThatReachesIt) {
+TEST(Evidence, ADifferenceOnlyAlongTheEngineOwnLineIsFoundWithTheLineThatReachesIt) {
   const Ruleset& rules = ruleset("ap-zanzibar");
   // Along its own lines, from the 12th position on, this engine lists one
   // legal move too few (as if it kept a count the position does not hold);
@@ -101,7 +105,12 @@ TEST(Lines, ADifferenceOnlyAlongTheEngineOwnLineIsFoundWithTheLineThatReachesIt)
   });
   self = &probe;
   const CheckResult r = run(probe, options_for("ap-zanzibar", 40));
-  ASSERT_EQ(r.findings.size(), 1u);
+  std::string listed;
+  for (const Finding& g : r.findings)
+    listed += std::string(to_string(g.kind)) + " " + (g.clauses.empty() ? "" : g.clauses[0]) + " " +
+              g.departure + " | " + std::to_string(g.line.size()) + " own_line=" +
+              std::to_string(g.own_line) + "\n";
+  ASSERT_EQ(r.findings.size(), 1u) << listed;
   const Finding& f = r.findings.front();
   EXPECT_EQ(f.kind, FindingKind::MissingMove);
   EXPECT_NE(f.departure.find("only along the engine's own line"), std::string::npos) << f.departure;
@@ -119,6 +128,67 @@ TEST(Lines, ADifferenceOnlyAlongTheEngineOwnLineIsFoundWithTheLineThatReachesIt)
   }
   EXPECT_EQ(to_bpn(pos), f.found_at);
   EXPECT_TRUE(r.deviations.empty());
+}
+
+// An engine that is `north` when North is to move and `south` otherwise.
+class SidedProbe final : public Probe {
+ public:
+  SidedProbe(const Ruleset& south, const Ruleset& north)
+      : south_(oracle_probe(south, "sided oracle")), north_(oracle_probe(north, "sided oracle")) {}
+  std::string name() override { return south_->name(); }
+  Expected<void> select(std::string_view r) override { return south_->select(r); }
+  PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
+    auto p = parse_bpn(bpn);
+    return (p && p->to_move == Side::North ? north_ : south_)->ask(bpn, plays);
+  }
+
+ private:
+  std::unique_ptr<Probe> south_;
+  std::unique_ptr<Probe> north_;
+};
+
+// clause: ap.capture.condition
+TEST(Evidence, ASwitchThatFitsOnlyOneSideIsNotNamedAndTheDeviationStaysAtItsClause) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  const auto mutant = apply_switch_ids(rules, std::vector<std::string>{"capture-needs-three"});
+  ASSERT_TRUE(mutant.ok());
+  // On North's turns a capture needs 3 seeds; on South's, 2 as the text says.
+  SidedProbe probe(rules, *mutant);
+  CheckOptions o;
+  o.ruleset = "ap-zanzibar";
+  o.games = 300;
+  o.seed = 5;
+  const CheckResult r = run(probe, o);
+  // The switch plays it so for both sides: put to the test with South to
+  // move, it mispredicts, so it is not named...
+  for (const Deviation& d : r.deviations) EXPECT_NE(d.switch_id, "capture-needs-three");
+  // ...and the deviation is reported at its clause, as no switch models it.
+  const bool at_clause = std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
+    return f.clauses == std::vector<std::string>{"ap.capture.condition"};
+  });
+  EXPECT_TRUE(at_clause) << r.findings.size() << " findings";
+  EXPECT_GE(r.stats.unnamed, 1);
+}
+
+TEST(Evidence, ASwitchTheEngineReallyPlaysIsNamedWithItsConfirmations) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  const auto mutant = apply_switch_ids(rules, std::vector<std::string>{"capture-needs-three"});
+  ASSERT_TRUE(mutant.ok());
+  auto probe = oracle_probe(*mutant);
+  CheckOptions o;
+  o.ruleset = "ap-zanzibar";
+  o.games = 300;
+  o.seed = 5;
+  const CheckResult r = run(*probe, o);
+  ASSERT_EQ(r.deviations.size(), 1u);
+  const Deviation& d = r.deviations.front();
+  EXPECT_EQ(d.switch_id, "capture-needs-three");
+  EXPECT_GE(d.confirmations, 3u);
+  EXPECT_EQ(d.contradictions, 0u);
+  // Its evidence is reachable: its witness, or a position of the oracle's
+  // own play from the start.
+  EXPECT_TRUE(reachable(d));
+  EXPECT_TRUE(r.findings.empty());
 }
 
 }  // namespace
