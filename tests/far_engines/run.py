@@ -317,11 +317,15 @@ def score_ruleset(m, bao, ruleset, report):
              for d in devs}
     confirmed = {d["id"]: any(d["id"] in it["correct"] for it in items) for d in devs}
     stats = report.get("stats", {})
+    prov = report.get("provenance", {})
     return {
+        "checker": "%s %s" % (prov.get("version", "?"), prov.get("commit", "?")),
         "ruleset": ruleset,
         "deviations": len(devs),
         "unmodelled": sum(1 for d in devs if d["switch"] is None),
         "recalled": sum(found.values()),
+        "recalled_unmodelled": sum(v for d in devs for k, v in found.items()
+                                   if k == d["id"] and d["switch"] is None),
         "confirmed": sum(confirmed.values()),
         "recall_by_deviation": found,
         "confirmed_by_deviation": confirmed,
@@ -348,6 +352,8 @@ def run_check(m, bao, ruleset, args, out):
     os.makedirs(os.path.dirname(folder), exist_ok=True)
     cmd = [bao, "check", "--engine", engine_command(m, bao), "--ruleset", ruleset,
            "--seed", str(args.seed), "--budget", str(args.budget), "--report", folder]
+    if args.games:
+        cmd += ["--games", str(args.games)]
     t0 = time.time()
     p = subprocess.run(cmd, capture_output=True, text=True)
     seconds = time.time() - t0
@@ -378,13 +384,15 @@ def ratio(a, b):
 
 def table(rows):
     head = ("| engine | ruleset | deviations (unmodelled) | recall | recall, witness confirmed "
-            "| precision | items | items per real deviation | real, wrong clause | false "
+            "| recall of unmodelled | precision | items | items per real deviation | real, wrong clause | false "
             "| witness unreachable | requests | seconds |")
     lines = [head, "|" + "|".join("---" for _ in range(head.count("|") - 1)) + "|"]
     for r in rows:
-        lines.append("| %s | %s | %d (%d) | %s | %s | %s | %d | %.2f | %d | %d | %d | %s | %s |" % (
+        lines.append("| %s | %s | %d (%d) | %s | %s | %s | %s | %d | %.2f | %d | %d | %d | %s "
+                     "| %s |" % (
             r["engine"], r["ruleset"], r["deviations"], r["unmodelled"],
             ratio(r["recalled"], r["deviations"]), ratio(r["confirmed"], r["deviations"]),
+            ratio(r["recalled_unmodelled"], r["unmodelled"]),
             ratio(r["correct_items"], r["items"]), r["items"],
             r["items"] / r["deviations"] if r["deviations"] else 0.0,
             r["wrong_clause_items"], r["false_items"], r["unreachable_witnesses"],
@@ -394,8 +402,9 @@ def table(rows):
 
 def total(rows):
     t = {"engine": "**all**", "ruleset": "", "seconds": round(sum(r["seconds"] for r in rows), 1)}
-    for k in ("deviations", "unmodelled", "recalled", "confirmed", "items", "correct_items",
-              "wrong_clause_items", "false_items", "unreachable_witnesses", "requests"):
+    for k in ("deviations", "unmodelled", "recalled", "recalled_unmodelled", "confirmed", "items",
+              "correct_items", "wrong_clause_items", "false_items", "unreachable_witnesses",
+              "requests"):
         t[k] = sum(r[k] for r in rows)
     return t
 
@@ -427,56 +436,71 @@ def cmd_run(args, manifests, bao):
         for f in futures:
             rows.extend(f.result())
     everything = rows + [total(rows)]
+    checkers = sorted({r["checker"] for r in rows})
     md = ["# The far-engines benchmark", "",
-          "bao-oracle check, seed %d, budget %d requests per ruleset; %s; %.0f s in all." % (
-              args.seed, args.budget, provenance(bao), time.time() - t0), "",
+          "bao-oracle check (%s), seed %d, budget %d requests per ruleset, %d engine(s) at a "
+          "time; %.0f s in all." % (", ".join(checkers), args.seed, args.budget, args.jobs,
+                                     time.time() - t0), "",
           table(everything), "", "## Items", "", item_lines(rows)]
     with open(os.path.join(out, "results.md"), "w") as fh:
         fh.write("\n".join(md) + "\n")
     with open(os.path.join(out, "results.json"), "w") as fh:
-        json.dump({"seed": args.seed, "budget": args.budget, "bao": provenance(bao),
-                   "rows": rows, "total": total(rows)}, fh, indent=1)
+        json.dump({"seed": args.seed, "budget": args.budget, "checker": checkers,
+                   "jobs": args.jobs, "rows": rows, "total": total(rows)}, fh, indent=1)
     print(table(everything))
     print("written: %s (also results.json, and each engine's reports)" %
           os.path.join(out, "results.md"))
     return 0
 
 
-def provenance(bao):
-    try:
-        return subprocess.run([bao, "--version"], capture_output=True, text=True).stdout.strip()
-    except OSError:
-        return bao
-
-
 # ---- probes: a line of play from the start that shows each deviation ---------------
+
+def probe_peers(m, bao, dev):
+    """The plain oracle and the engine with `dev` alone, both at the
+    ruleset's start, and the oracle's start (None when the two starts
+    differ)."""
+    r = dev["ruleset"]
+    oracle = Peer([bao, "engine", "--ruleset", r])
+    engine = Peer(engine_argv(m, bao, dev["id"]))
+    engine.ask("ruleset " + r)
+    o, e = oracle.view("start"), engine.view("start")
+    return oracle, engine, o["show"] if same_position(o["show"], e["show"], False) else None
+
+
+def walk(oracle, engine, bpn, choose):
+    """Follows a line of play from `bpn` (the oracle's), each move picked
+    by `choose(bpn, moves, line)` (None: the line ends), comparing every
+    position; (the line so far, the first difference) or (line, None)."""
+    line = []
+    while True:
+        why = probe_differs(full_view(oracle, bpn), full_view(engine, bpn))
+        if why:
+            return line, why
+        oracle.ask("position " + bpn)
+        moves = oracle.ask("moves")[1].split()
+        mv = choose(bpn, moves, line) if moves and oracle.ask("status")[1] == "ongoing" else None
+        if mv is None:
+            return line, None
+        oracle.ask("position " + bpn)
+        ok, bpn = oracle.ask("play " + mv)
+        if not ok:
+            return line, None
+        line.append(mv)
+
 
 def find_probe(m, bao, dev, games, seed):
     """A line of random play from the ruleset's start position along which
     the engine with `dev` alone first answers otherwise than the oracle."""
-    r = dev["ruleset"]
-    oracle = Peer([bao, "engine", "--ruleset", r])
-    engine = Peer(engine_argv(m, bao, dev["id"]))
+    oracle, engine, start = probe_peers(m, bao, dev)
     try:
-        engine.ask("ruleset " + r)
-        o, e = oracle.view("start"), engine.view("start")
-        if not same_position(o["show"], e["show"], False):
+        if start is None:
             return {"line": [], "differs": "start position"}
         rng = random.Random(seed)
         for g in range(games):
-            bpn, line = o["show"], []
-            for _ in range(400):
-                why = probe_differs(full_view(oracle, bpn), full_view(engine, bpn))
-                if why:
-                    return {"line": line, "differs": why, "game": g}
-                oracle.ask("position " + bpn)
-                moves = oracle.ask("moves")[1].split()
-                if not moves or oracle.ask("status")[1] != "ongoing":
-                    break
-                mv = rng.choice(sorted(moves))
-                oracle.ask("position " + bpn)
-                bpn = oracle.ask("play " + mv)[1]
-                line.append(mv)
+            line, why = walk(oracle, engine, start, lambda b, moves, line: (
+                rng.choice(sorted(moves)) if len(line) < 400 else None))
+            if why:
+                return {"line": line, "differs": why, "game": g}
         return None
     finally:
         oracle.close()
@@ -486,26 +510,13 @@ def find_probe(m, bao, dev, games, seed):
 def replay_probe(m, bao, dev, probe):
     """Where along `probe`'s line the engine with `dev` alone answers
     otherwise than the oracle (None: nowhere)."""
-    r = dev["ruleset"]
-    oracle = Peer([bao, "engine", "--ruleset", r])
-    engine = Peer(engine_argv(m, bao, dev["id"]))
+    oracle, engine, start = probe_peers(m, bao, dev)
     try:
-        engine.ask("ruleset " + r)
-        o, e = oracle.view("start"), engine.view("start")
-        if not same_position(o["show"], e["show"], False):
+        if start is None:
             return "start position"
-        bpn = o["show"]
-        for mv in probe["line"] + [None]:
-            why = probe_differs(full_view(oracle, bpn), full_view(engine, bpn))
-            if why:
-                return why
-            if mv is None:
-                return None
-            oracle.ask("position " + bpn)
-            ok, bpn = oracle.ask("play " + mv)
-            if not ok:
-                return None
-        return None
+        todo = list(probe["line"])
+        return walk(oracle, engine, start,
+                    lambda b, moves, line: todo.pop(0) if todo else None)[1]
     finally:
         oracle.close()
         engine.close()
@@ -539,7 +550,7 @@ def cmd_find_probes(args, manifests, bao):
             if not wanted or key in probes and not args.again:
                 continue
             t0 = time.time()
-            p = find_probe(m, bao, d, args.games, args.seed)
+            p = find_probe(m, bao, d, args.games or 200, args.seed)
             print("%-40s %s (%.1f s)" % (key, p and "%d moves: %s" % (len(p["line"]), p["differs"])
                                          or "NOT FOUND", time.time() - t0), flush=True)
             if p:
@@ -601,7 +612,9 @@ def main():
     p.add_argument("--find-probes", action="store_true",
                    help="find a line of play showing each deviation (probes.json)")
     p.add_argument("--again", action="store_true", help="with --find-probes: replace found ones")
-    p.add_argument("--games", type=int, default=200, help="with --find-probes: games to try")
+    p.add_argument("--games", type=int,
+                   help="games per check (default: check's own, 200); with --find-probes: "
+                        "games to try (200)")
     p.add_argument("--only", help="with --find-probes: these deviation ids only")
     p.add_argument("--selftest", action="store_true",
                    help="check the benchmark's machinery (the ctest)")

@@ -169,34 +169,24 @@ class Oracle:
         self.current = bpn if ok else None
         return ok
 
+    def _query(self, request, bpn, convert):
+        key = (request, bpn)
+        if key not in self.memo:
+            if not self.goto(bpn):
+                return self._remember(key, None)
+            ok, text = self.request(request)
+            self._remember(key, convert(text) if ok else None)
+        return self.memo[key]
+
     def canonical(self, bpn):
         """The oracle's own text of `bpn`, or None when it refuses it."""
-        key = ("canonical", bpn)
-        if key in self.memo:
-            return self.memo[key]
-        if not self.goto(bpn):
-            return self._remember(key, None)
-        ok, text = self.request("show")
-        self.current = text
-        return self._remember(key, text if ok else None)
+        return self._query("show", bpn, str)
 
     def moves(self, bpn):
-        key = ("moves", bpn)
-        if key not in self.memo:
-            if not self.goto(bpn):
-                return self._remember(key, None)
-            ok, text = self.request("moves")
-            self._remember(key, text.split() if ok else None)
-        return self.memo[key]
+        return self._query("moves", bpn, str.split)
 
     def status(self, bpn):
-        key = ("status", bpn)
-        if key not in self.memo:
-            if not self.goto(bpn):
-                return self._remember(key, None)
-            ok, text = self.request("status")
-            self._remember(key, text if ok else None)
-        return self.memo[key]
+        return self._query("status", bpn, str)
 
     def play(self, bpn, move):
         """(result BPN or None, trace events) of `move` at `bpn`."""
@@ -297,12 +287,34 @@ class Engine:
         ok, text = o.request("show")
         return text
 
+    def own_marks(self, p):
+        """Marks of Position `p` that the engine holds and the oracle does
+        not (a block kept another turn, a house flag on an emptied pit), as
+        (key, pits); the oracle is asked about positions without them."""
+        return None, []
+
+    def asked(self, pos):
+        """`pos` as the oracle is asked about it: without the engine's own
+        marks."""
+        p = Position.parse(pos)
+        key, pits = self.own_marks(p)
+        if not pits:
+            return pos
+        p.set_pits(key, [x for x in p.pits(key) if x not in pits])
+        return p.bpn()
+
     def accept(self, bpn):
         """The position the engine holds for `position bpn` (its own text),
         or a `?` message when it cannot represent it."""
-        text = self.oracle(plain=True).canonical(bpn)
+        p = Position.parse(bpn)
+        key, pits = self.own_marks(p) if p is not None else (None, [])
+        text = self.oracle(plain=True).canonical(self.asked(bpn) if pits else bpn)
         if text is None:
             return None, "cannot read that position"
+        if pits:
+            q = Position.parse(text)
+            q.set_pits(key, q.pits(key) + pits)
+            text = q.bpn()
         return text, None
 
     def legal(self, pos):

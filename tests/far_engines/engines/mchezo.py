@@ -35,26 +35,15 @@ class Mchezo(farlib.Engine):
             hs, hn = p.pair("hand")
             if (hs or hn) and hs != (hn if p.side == "S" else hn - 1):
                 return None, "mchezo counts namua turns and cannot hold these reserves"
-            kept = [b for b in p.pits("block") if farlib.owner(b) != p.side]
-            if kept and self.on("takasia-two-turns"):
-                text, why = super().accept(self.asked(bpn))
-                if text is None:
-                    return text, why
-                q = Position.parse(text)
-                q.set_pits("block", q.pits("block") + kept)
-                return q.bpn(), None
         return super().accept(bpn)
 
     # The oracle never holds a target on the side that is not to move; the
     # engine does while a target lasts a second turn, and asks the oracle
     # without it (it restricts only its owner's moves).
-    def asked(self, pos):
-        p = Position.parse(pos)
-        kept = [b for b in p.pits("block") if farlib.owner(b) != p.side]
-        if not kept:
-            return pos
-        p.set_pits("block", [b for b in p.pits("block") if farlib.owner(b) == p.side])
-        return p.bpn()
+    def own_marks(self, p):
+        if not self.on("takasia-two-turns"):
+            return None, []
+        return "block", [b for b in p.pits("block") if farlib.owner(b) != p.side]
 
     def moves_here(self, pos):
         o, q = self.oracle(), self.asked(pos)

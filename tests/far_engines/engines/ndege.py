@@ -45,28 +45,11 @@ class Ndege(farlib.Engine):
             extra.append("capture-optional")
         return self.oracle(extra=extra)
 
-    def asked(self, pos):
-        """`pos` as the oracle holds it: a captured house keeps its flag in
-        this engine only."""
-        p = Position.parse(pos)
-        empty = [h for h in p.pits("house") if p[h] == 0]
-        if not empty:
-            return pos
-        p.set_pits("house", [h for h in p.pits("house") if p[h] > 0])
-        return p.bpn()
-
-    def accept(self, bpn):
-        p = Position.parse(bpn)
-        if p is not None and self.on("house-flag-survives-capture"):
-            empty = [h for h in p.pits("house") if p[h] == 0]
-            if empty:
-                text, why = super().accept(self.asked(bpn))
-                if text is None:
-                    return text, why
-                q = Position.parse(text)
-                q.set_pits("house", q.pits("house") + empty)
-                return q.bpn(), None
-        return super().accept(bpn)
+    def own_marks(self, p):
+        """A captured house keeps its flag in this engine only."""
+        if not self.on("house-flag-survives-capture"):
+            return None, []
+        return "house", [h for h in p.pits("house") if p[h] == 0]
 
     def quiet_turns(self, pos):
         return self.memory.get(pos, 0)
