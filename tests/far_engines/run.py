@@ -243,23 +243,31 @@ class Replayer:
         self.peers = {}
         self.memo = {}
 
-    def peer(self, only):
-        if only not in self.peers:
+    def peer(self, only, context=()):
+        """The engine playing `only`, or (None) bao-oracle engine with the
+        switches of `context`."""
+        key = (only, tuple(context))
+        if key not in self.peers:
             argv = ([self.bao, "engine", "--ruleset", self.ruleset] if only is None
                     else engine_argv(self.m, self.bao, only))
+            if only is None and context:
+                argv += ["--mutant", ",".join(context)]
             p = Peer(argv)
             if only is not None:
                 p.ask("ruleset " + self.ruleset)
-            self.peers[only] = p
-        return self.peers[only]
+            self.peers[key] = p
+        return self.peers[key]
 
-    def reproduces(self, witness, dev_id):
+    def reproduces(self, witness, dev_id, context=()):
+        """Whether the engine playing `dev_id` differs at the witness, the
+        way its kind says, from the plain ruleset (or from the ruleset with
+        the switches of `context`)."""
         kind = witness.get("kind")
         position = witness.get("position") or "start"
         move = witness.get("move") or None
-        key = (kind, position, move, dev_id)
+        key = (kind, position, move, dev_id, tuple(context))
         if key not in self.memo:
-            self.memo[key] = differs(kind, move, self.peer(None).view(position, move),
+            self.memo[key] = differs(kind, move, self.peer(None, context).view(position, move),
                                      self.peer(dev_id).view(position, move))
         return self.memo[key]
 
@@ -305,6 +313,19 @@ def score_ruleset(m, bao, ruleset, report):
         for it in items:
             w = it["witness"]
             it["really"] = [d["id"] for d in devs if rep.reproduces(w, d["id"])]
+            it["really_pairs"] = []
+            it["whole_engine"] = None
+            if not it["really"] and it["what"] != "fault":
+                # What shows there: two deviations together, or only the
+                # whole engine (or not even that, given the position afresh).
+                it["really_pairs"] = [
+                    "%s+%s" % (a["id"], b["id"]) for i, a in enumerate(devs) for b in devs[i + 1:]
+                    if rep.reproduces(w, "%s,%s" % (a["id"], b["id"]))]
+                it["whole_engine"] = rep.reproduces(w, "all")
+                if not it["whole_engine"] and w.get("context"):
+                    # A cascade: the engine differs there from the model the
+                    # run had (the switches it had named), not from the text.
+                    it["against_context"] = rep.reproduces(w, "all", w["context"])
             it["named"] = [d["id"] for d in devs if clause_match(it, d)]
             it["correct"] = [i for i in it["named"] if i in it["really"]]
             it["verdict"] = ("correct" if it["correct"] else
@@ -339,8 +360,9 @@ def score_ruleset(m, bao, ruleset, report):
         "notation": [n["what"] for n in report.get("notation", [])],
         "skipped": stats.get("skipped", 0),
         "item_list": [{k: it[k] for k in (
-            "what", "clauses", "switch", "plays_as", "meaning", "named", "really", "correct",
-            "verdict", "origin", "impossible")} | {
+            "what", "clauses", "switch", "plays_as", "meaning", "named", "really", "really_pairs",
+            "whole_engine", "correct", "verdict", "origin", "impossible")} | {
+            "against_context": it.get("against_context"), "context": it["witness"].get("context"),
             "kind": it["witness"].get("kind"), "position": it["witness"].get("position"),
             "move": it["witness"].get("move"), "expected": it["witness"].get("expected"),
             "actual": it["witness"].get("actual")} for it in items],
@@ -349,6 +371,10 @@ def score_ruleset(m, bao, ruleset, report):
 
 def run_check(m, bao, ruleset, args, out):
     folder = os.path.join(out, m["engine"], ruleset)
+    if args.rescore:
+        with open(os.path.join(folder, "report.json")) as fh:
+            report = json.load(fh)
+        return report, report["stats"]["seconds"]
     os.makedirs(os.path.dirname(folder), exist_ok=True)
     cmd = [bao, "check", "--engine", engine_command(m, bao), "--ruleset", ruleset,
            "--seed", str(args.seed), "--budget", str(args.budget), "--report", folder]
@@ -418,10 +444,19 @@ def item_lines(rows):
         for i, it in enumerate(r["item_list"], 1):
             named = it["switch"] or "unexplained %s" % it["kind"]
             unreachable = "; impossible: " + it["impossible"] if it["impossible"] else ""
+            really = ", ".join(it["really"])
+            if not really and it["really_pairs"]:
+                really = "no one deviation; together: " + ", ".join(it["really_pairs"])
+            elif not really:
+                really = "none of the list, alone or in pairs%s" % (
+                    "; the whole engine does" if it["whole_engine"] else
+                    "; the whole engine differs there only from the run's model with %s" % (
+                        ", ".join(it["context"])) if it["against_context"] else
+                    "; nor the whole engine given this position" if it["whole_engine"] is False
+                    else "")
             out.append("%d. %s, %s (%s): %s; witness %s%s. Its deviation: %s." % (
                 i, ", ".join(it["clauses"]) or "no clause", named, it["what"], it["verdict"],
-                it["origin"] or "?", unreachable,
-                ", ".join(it["really"]) or "none of the list reproduces it"))
+                it["origin"] or "?", unreachable, really))
         out.append("")
     return "\n".join(out)
 
@@ -616,6 +651,8 @@ def main():
                    help="games per check (default: check's own, 200); with --find-probes: "
                         "games to try (200)")
     p.add_argument("--only", help="with --find-probes: these deviation ids only")
+    p.add_argument("--rescore", action="store_true",
+                   help="score the reports already in --out again, without checking")
     p.add_argument("--selftest", action="store_true",
                    help="check the benchmark's machinery (the ctest)")
     args = p.parse_args()
