@@ -280,12 +280,22 @@ class Engine:
 
     # ---- the rules, overridden by the stand-ins -------------------------------
 
+    # A start position of its own: with deviation START[0] on, the pits of
+    # START[1] hold those seeds and each reserve START[2].
+    START = None
+
     def start(self, ruleset):
         o = self.oracle(ruleset=ruleset, plain=True)
-        ok, _ = o.request("position start")
+        o.request("position start")
         o.current = None
-        ok, text = o.request("show")
-        return text
+        _, text = o.request("show")
+        if not self.START or not self.on(self.START[0]):
+            return text
+        p = Position.parse(text)
+        for pit, seeds in self.START[1].items():
+            p[pit] = seeds
+        p.set_pair("hand", [self.START[2]] * 2)
+        return p.bpn()
 
     def own_marks(self, p):
         """Marks of Position `p` that the engine holds and the oracle does

@@ -10,8 +10,6 @@ position that carries `result=`, and takes about 2 ms per `play`.
 import farlib
 from farlib import Position, other
 
-START_SEEDLESS = ("A7", "a7")  # the pits its start leaves empty
-
 
 class Kilimo(farlib.Engine):
     NAME = "kilimo 2.3"
@@ -28,16 +26,7 @@ class Kilimo(farlib.Engine):
         "north-house-seven": None,
     }
     PLAY_DELAY_MS = 2.0
-
-    def start(self, ruleset):
-        text = super().start(ruleset)
-        if not self.on("start-two-empty"):
-            return text
-        p = Position.parse(text)
-        for pit in START_SEEDLESS:
-            p[pit] = 0
-        p.set_pair("hand", [24, 24])
-        return p.bpn()
+    START = ("start-two-empty", {"A7": 0, "a7": 0}, 24)
 
     def accept(self, bpn):
         if " result=" in bpn:

@@ -27,15 +27,7 @@ class Ndege(farlib.Engine):
         "unsown-into-kichwa": None,
     }
     MOVES_DELAY_MS = 1.0
-
-    def start(self, ruleset):
-        text = super().start(ruleset)
-        if not self.on("three-holes-right"):
-            return text
-        p = Position.parse(text)
-        p["A8"], p["a8"] = 2, 2
-        p.set_pair("hand", [20, 20])
-        return p.bpn()
+    START = ("three-holes-right", {"A8": 2, "a8": 2}, 20)
 
     def rules(self, pos):
         """The inner oracle that plays `pos`."""
