@@ -7,7 +7,7 @@ install(TARGETS bao-oracle RUNTIME DESTINATION bin)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scenarios/ DESTINATION share/bao-oracle/scenarios)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/doc/bao-oracle)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION share/doc/bao-oracle)
-# The examples: the adapter kits' example engines (node, python, rust, java)
+# The examples: the adapter kits' example engines (node, python, rust, java, php)
 # and the campaign recipes; without what building them in the tree leaves.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION share/doc/bao-oracle/examples
         PATTERN target EXCLUDE PATTERN __pycache__ EXCLUDE PATTERN Cargo.lock EXCLUDE)

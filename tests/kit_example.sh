@@ -6,8 +6,8 @@
 #
 #   kit_example.sh KIT MODE SOURCE_DIR BAO_ORACLE WORK_DIR
 #
-# KIT: node, python, rust or java. MODE:
-#   unit         the kit's own tests (node --test, unittest, cargo test, the JUnit-free Java runner)
+# KIT: node, python, rust, java or php. MODE:
+#   unit         the kit's own tests (node --test, unittest, cargo test, the Java and PHP runners)
 #   check        bao-oracle check of the example engine: 20 games, no findings, no position skipped
 #   variant      a copy of the example with one rule changed (the capture takes the opponent's pit
 #                with the same number, not the one across): exactly that one deviation
@@ -16,7 +16,7 @@
 #
 # WORK_DIR holds what the kit builds (cargo's target folder, Java classes).
 set -euo pipefail
-kit=${1:?kit: node, python, rust or java}
+kit=${1:?kit: node, python, rust, java or php}
 mode=${2:?mode: unit, check, variant, scenarios or conformance}
 src=${3:?source directory}
 oracle=${4:?bao-oracle binary}
@@ -53,7 +53,11 @@ case $kit in
     command -v javac > /dev/null && command -v java > /dev/null ||
       skip "no javac and java found; examples/java/ is not tested. On Debian: apt-get install default-jdk"
     ;;
-  *) echo "kit_example.sh: unknown kit '$kit' (node, python, rust or java)" >&2; exit 2 ;;
+  php)
+    command -v php > /dev/null ||
+      skip "no php found; examples/php/ is not tested. On Debian: apt-get install php-cli"
+    ;;
+  *) echo "kit_example.sh: unknown kit '$kit' (node, python, rust, java or php)" >&2; exit 2 ;;
 esac
 
 # Builds the example engine of the kit in the tree ROOT (the source tree or a
@@ -74,6 +78,7 @@ build_engine() {
       javac -encoding UTF-8 -d "$out/classes" "${sources[@]}"
       engine=(java -cp "$out/classes" bao.example.MaasaiEngine)
       ;;
+    php) engine=(php "$root/examples/php/maasai_engine.php") ;;
   esac
 }
 
@@ -111,6 +116,7 @@ kit_files() {
     python) (cd "$src" && ls examples/python/*.py bindings/python/bao_oracle/*.py) ;;
     rust) (cd "$src" && find examples/rust -path examples/rust/target -prune -o -type f -print) ;;
     java) (cd "$src" && find examples/java -type f -name '*.java') ;;
+    php) (cd "$src" && ls examples/php/*.php) ;;
   esac
 }
 rules_file() {
@@ -119,6 +125,7 @@ rules_file() {
     python) echo examples/python/site_maasai.py ;;
     rust) echo examples/rust/examples/site_maasai.rs ;;
     java) echo examples/java/example/bao/example/SiteMaasai.java ;;
+    php) echo examples/php/site_maasai.php ;;
   esac
 }
 
@@ -169,6 +176,14 @@ case $mode in
         [ "$status" -eq 0 ] || fail "the Java tests exited $status"
         grep -Eq '^[1-9][0-9]* tests, 0 failed$' <<< "$report" || fail "the Java tests ran no tests"
         ;;
+      php)
+        status=0
+        report=$(php "$src/examples/php/tests/protocol_test.php" 2>&1) || status=$?
+        printf '%s\n' "$report"
+        [ "$status" -eq 0 ] || fail "the PHP tests exited $status"
+        grep -Eq '^[1-9][0-9]* tests, 0 failed$' <<< "$report" || fail "the PHP tests ran no tests"
+        ! grep -q 'PHP \(Warning\|Notice\|Deprecated\)' <<< "$report" || fail "the PHP tests printed warnings"
+        ;;
     esac
     ;;
   check)
@@ -192,7 +207,7 @@ case $mode in
       cp "$src/$file" "$out/tree/$file"
     done < <(kit_files)
     rules=$out/tree/$(rules_file)
-    sed -i 's/7 - last/last/g' "$rules"
+    sed -i -E 's/7 - (\$?)last/\1last/g' "$rules"
     ! cmp -s "$rules" "$src/$(rules_file)" || fail "the variant's change found nothing to change in $(rules_file)"
     build_engine "$out/tree" "$work/variant-target"
     run_check "$out"
