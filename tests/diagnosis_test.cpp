@@ -14,10 +14,10 @@
 #include <random>
 #include <set>
 
-#include "fuzz/generators.hpp"
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/random_play.hpp"
 #include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "tests/rules_test_support.hpp"
@@ -81,9 +81,8 @@ TEST(Diagnosis, LazyCountAgreesWithCompare) {
       if (s.kind == SwitchKind::Mutant) mutants.push_back(s);
     for (int i = 0; i < 60 && !mutants.empty(); ++i) {
       // Half from play (positions a game reaches), half random valid boards.
-      const Position pos = i % 2 == 0
-                               ? fuzz::random_play(*r, start_position(*r), int(rng() % 30), rng)
-                               : fuzz::random_position(*r, rng);
+      const Position pos = i % 2 == 0 ? random_play(*r, start_position(*r), int(rng() % 30), rng)
+                                      : random_position(*r, rng);
       const Switch& s = mutants[rng() % mutants.size()];
       auto engine = apply_switches(*r, std::span<const Switch>(&s, 1));
       ASSERT_TRUE(engine.ok());

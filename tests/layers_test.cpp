@@ -105,6 +105,26 @@ TEST(Layers, IncludesPointToTheSameLayerOrBelow) {
   EXPECT_GT(seen, 200);
 }
 
+// The library stands alone: no file of oracle/ includes a project file
+// outside it (the fuzz targets, the tests and the bindings build on the
+// library, never the other way round).
+TEST(Layers, TheLibraryIncludesNothingOutsideIt) {
+  static const std::regex kProjectInclude(
+      R"re(^\s*#\s*include\s*"((fuzz|tests|bindings|examples)/[^"]+)")re");
+  int files = 0;
+  for (const std::string& f : project_files()) {
+    ++files;
+    std::ifstream in(kRoot / f);
+    std::string text;
+    for (int n = 1; std::getline(in, text); ++n) {
+      std::smatch m;
+      EXPECT_FALSE(std::regex_search(text, m, kProjectInclude))
+          << f << ":" << n << " includes " << m[1] << ", outside oracle/";
+    }
+  }
+  EXPECT_GT(files, 50);
+}
+
 // Data files are tables only: an include there would make the catalog,
 // which reads them, depend on whatever they include.
 TEST(Layers, DataFilesIncludeNothing) {

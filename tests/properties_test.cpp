@@ -6,32 +6,31 @@
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
 
-#include "fuzz/generators.hpp"
+#include "oracle/engine/random_play.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace rc {
 
 template <>
-struct Arbitrary<bao::fuzz::PositionSeed> {
-  static Gen<bao::fuzz::PositionSeed> arbitrary() {
+struct Arbitrary<bao::PositionSeed> {
+  static Gen<bao::PositionSeed> arbitrary() {
     // Sparse boards are the norm: most pits empty, small counts.
     auto count = gen::weightedOneOf<std::uint8_t>({{6, gen::just<std::uint8_t>(0)},
                                                    {5, gen::inRange<std::uint8_t>(1, 4)},
                                                    {2, gen::inRange<std::uint8_t>(4, 18)}});
-    return gen::build<bao::fuzz::PositionSeed>(
-        gen::set(&bao::fuzz::PositionSeed::pits,
-                 gen::container<std::vector<std::uint8_t>>(32, count)),
-        gen::set(&bao::fuzz::PositionSeed::hand_south,
+    return gen::build<bao::PositionSeed>(
+        gen::set(&bao::PositionSeed::pits, gen::container<std::vector<std::uint8_t>>(32, count)),
+        gen::set(&bao::PositionSeed::hand_south,
                  gen::weightedOneOf<std::uint8_t>(
                      {{3, gen::just<std::uint8_t>(0)}, {1, gen::inRange<std::uint8_t>(1, 23)}})),
-        gen::set(&bao::fuzz::PositionSeed::hand_north,
+        gen::set(&bao::PositionSeed::hand_north,
                  gen::weightedOneOf<std::uint8_t>(
                      {{3, gen::just<std::uint8_t>(0)}, {1, gen::inRange<std::uint8_t>(1, 23)}})),
-        gen::set(&bao::fuzz::PositionSeed::north_to_move),
-        gen::set(&bao::fuzz::PositionSeed::house_keep, gen::inRange<std::uint8_t>(0, 4)),
-        gen::set(&bao::fuzz::PositionSeed::block_south, gen::inRange<std::int8_t>(-8, 8)),
-        gen::set(&bao::fuzz::PositionSeed::block_north, gen::inRange<std::int8_t>(-8, 8)),
-        gen::set(&bao::fuzz::PositionSeed::used, gen::inRange<std::uint8_t>(0, 4)));
+        gen::set(&bao::PositionSeed::north_to_move),
+        gen::set(&bao::PositionSeed::house_keep, gen::inRange<std::uint8_t>(0, 4)),
+        gen::set(&bao::PositionSeed::block_south, gen::inRange<std::int8_t>(-8, 8)),
+        gen::set(&bao::PositionSeed::block_north, gen::inRange<std::int8_t>(-8, 8)),
+        gen::set(&bao::PositionSeed::used, gen::inRange<std::uint8_t>(0, 4)));
   }
 };
 
@@ -40,7 +39,7 @@ struct Arbitrary<bao::fuzz::PositionSeed> {
 namespace bao {
 namespace {
 
-using fuzz::PositionSeed;
+using PositionSeed;
 
 // Every ruleset the oracle has.
 std::vector<const Ruleset*> rulesets() {
@@ -83,13 +82,13 @@ void check_position(const Ruleset& rules, const Position& pos) {
 
 // The mirrored position has the same moves and mirrored results.
 void check_mirror(const Ruleset& rules, const Position& pos) {
-  const Position mirrored = fuzz::mirror(pos);
+  const Position mirrored = mirror(pos);
   const MoveList moves = legal_moves(rules, pos);
   const MoveList mirrored_moves = legal_moves(rules, mirrored);
   RC_ASSERT(moves.size() == mirrored_moves.size());
   for (const Move& m : moves) {
     RC_ASSERT(mirrored_moves.contains(m));
-    RC_ASSERT(fuzz::mirror(play(rules, pos, m).value()) == play(rules, mirrored, m).value());
+    RC_ASSERT(mirror(play(rules, pos, m).value()) == play(rules, mirrored, m).value());
   }
   const Status s = status(rules, pos), ms = status(rules, mirrored);
   RC_ASSERT(s.kind == ms.kind);
@@ -100,7 +99,7 @@ void check_mirror(const Ruleset& rules, const Position& pos) {
 RC_GTEST_PROP(Properties, RandomPlayFromStartKeepsInvariants,
               (const std::vector<std::uint16_t>& choices)) {
   for (const Ruleset* r : rulesets()) {
-    const auto line = fuzz::play_choices(*r, start_position(*r), choices);
+    const auto line = play_choices(*r, start_position(*r), choices);
     for (const Position& pos : line) {
       RC_ASSERT(pos.total_seeds() == start_position(*r).total_seeds());
       check_position(*r, pos);
@@ -111,7 +110,7 @@ RC_GTEST_PROP(Properties, RandomPlayFromStartKeepsInvariants,
 
 RC_GTEST_PROP(Properties, RandomValidPositionsKeepInvariants, (const PositionSeed& seed)) {
   for (const Ruleset* r : rulesets()) {
-    const Position pos = fuzz::build_position(*r, seed);
+    const Position pos = build_position(*r, seed);
     RC_ASSERT(validate_for_ruleset(*r, pos).ok());
     RC_ASSERT(parse_bpn(to_bpn(pos)).value() == pos);
     check_position(*r, pos);
@@ -121,7 +120,7 @@ RC_GTEST_PROP(Properties, RandomValidPositionsKeepInvariants, (const PositionSee
 
 RC_GTEST_PROP(Properties, PerftEqualsSumOfDivide, (const PositionSeed& seed)) {
   for (const Ruleset* r : rulesets()) {
-    const Position pos = fuzz::build_position(*r, seed);
+    const Position pos = build_position(*r, seed);
     std::uint64_t sum = 0;
     for (const auto& [m, n] : divide(*r, pos, 2)) sum += n;
     RC_ASSERT(sum == perft(*r, pos, 2));

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "fuzz/generators.hpp"
 #include "oracle/cli/commands.hpp"
+#include "oracle/engine/random_play.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/protocol/engine_server.hpp"
 #include "tests/cli_support.hpp"
@@ -283,14 +283,14 @@ TEST(Switches, ErrorsSayWhyASwitchDoesNotApply) {
 }
 
 // ---------------------------------------------------------------------------
-// Random positions (fuzz/generators.hpp)
+// Random positions (oracle/engine/random_play.hpp)
 
 // A random valid position under `rules`, from one of two generators: the
 // shared one (counts 1..7) and one with the sparse boards and larger counts
 // of the property tests.
 Position random_position(const Ruleset& rules, std::mt19937_64& rng) {
-  if (rng() % 2 == 0) return fuzz::random_position(rules, rng);
-  fuzz::PositionSeed s;
+  if (rng() % 2 == 0) return random_position(rules, rng);
+  PositionSeed s;
   for (int i = 0; i < 2 * kPitsPerSide; ++i) {
     const int roll = static_cast<int>(rng() % 13);
     s.pits.push_back(static_cast<std::uint8_t>(roll < 6    ? 0
@@ -304,7 +304,7 @@ Position random_position(const Ruleset& rules, std::mt19937_64& rng) {
   s.block_south = static_cast<std::int8_t>(static_cast<int>(rng() % 16) - 8);
   s.block_north = static_cast<std::int8_t>(static_cast<int>(rng() % 16) - 8);
   s.used = static_cast<std::uint8_t>(rng() % 4);
-  return fuzz::build_position(rules, s);
+  return build_position(rules, s);
 }
 
 // One position played under switched rules: every legal move plays, traced;

@@ -262,9 +262,8 @@ std::optional<Explanation> explain(const Model& model, const std::vector<Switch>
     return e;
   }
   // 2. One of the model's switches replaced by two: it was one switch
-  // answering where two deviations of the engine together answer so (a
-  // house working from 8 seeds where the engine's works from 7, judged
-  // before the seed that lands in it). The first of the two sets the same
+  // answering where two deviations of the engine together answer so (the
+  // house pair, docs/checker.md). The first of the two sets the same
   // variation point as the replaced one (it cannot hold beside it) and
   // removes some differences here; the second is any other.
   const std::set<std::string> baseline = difference_keys(model.rules, pos, answer);

@@ -4,8 +4,8 @@
 // failing game shrinks toward the start position and simpler choices.
 #include <rapidcheck.h>
 
-#include "fuzz/generators.hpp"
 #include "oracle/checker/internal.hpp"
+#include "oracle/engine/random_play.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao::check::detail {
@@ -87,7 +87,7 @@ Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
     g.start_text = to_bpn(start);
     g.origin = "corpus";
   } else if (kind == 1) {
-    fuzz::PositionSeed s;
+    PositionSeed s;
     // Sparse rows of small counts, with now and then a big pit (long relays,
     // the largest capture starts, heavy houses).
     for (int i = 0; i < 2 * kPitsPerSide; ++i) {
@@ -112,7 +112,7 @@ Game generate_game(const Ruleset& rules, const std::vector<Position>& corpus,
     s.block_south = static_cast<std::int8_t>(draw(rc::gen::inRange(0, 9)) - 1);
     s.block_north = static_cast<std::int8_t>(draw(rc::gen::inRange(0, 9)) - 1);
     s.used = static_cast<std::uint8_t>(draw(rc::gen::inRange(0, 4)));
-    auto pos = validate_for_ruleset(rules, fuzz::build_position(rules, s));
+    auto pos = validate_for_ruleset(rules, build_position(rules, s));
     // No more seeds than the ruleset plays with: a witness a game could reach.
     if (pos && pos->total_seeds() <= start.total_seeds()) {
       start = *pos;

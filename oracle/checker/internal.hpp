@@ -1,10 +1,7 @@
-// What the checker's stages share (not for use outside oracle/checker/): the
-// oracle's answers at a position, the comparison with an engine's, the
-// generated games, the board minimiser and the switch search. A `check` run
-// passes through them in this order: generate a game (generate.cpp), compare
-// at each position (compare.cpp), diagnose a difference (diagnose.cpp),
-// minimise a witness (minimise.cpp), then group and report (run.cpp,
-// report.cpp).
+// The checker's primitives (not for use outside oracle/checker/): the
+// search's plan and boundaries, the generated games, the board minimiser,
+// the switch search and the report texts. The stages of a run that use
+// them are in stages.hpp.
 #pragma once
 
 #include <cstdint>

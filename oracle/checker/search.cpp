@@ -9,8 +9,8 @@
 #include <random>
 #include <set>
 
-#include "fuzz/generators.hpp"
 #include "oracle/checker/internal.hpp"
+#include "oracle/engine/random_play.hpp"
 #include "oracle/notation/bpn.hpp"
 
 namespace bao::check::detail {
@@ -383,7 +383,7 @@ std::optional<Position> Plan::candidate() {
     case 2:
       return walk();
     case 3:
-      return fuzz::random_position(rules_, rng_);
+      return random_position(rules_, rng_);
     case 4:
       return sparse();
     default:
@@ -450,7 +450,7 @@ std::optional<Position> Plan::built() {
   const std::string target = short_of[rng_() % short_of.size()];
   Position base = !starts_.empty() && rng_() % 2 == 0
                       ? starts_[rng_() % starts_.size()]
-                      : fuzz::random_play(rules_, start_, static_cast<int>(rng_() % 60), rng_);
+                      : random_play(rules_, start_, static_cast<int>(rng_() % 60), rng_);
   const Side me = base.to_move;
   auto number = [&](std::string_view prefix) { return std::atoi(target.c_str() + prefix.size()); };
   if (target.rfind("house-holds-", 0) == 0) {
@@ -567,7 +567,7 @@ std::optional<Position> Plan::block_on_house(int n) {
   constexpr int kTries = 256;
   Trace trace;
   for (int i = 0; i < kTries; ++i) {
-    const Position base = fuzz::random_position(rules_, rng_);
+    const Position base = random_position(rules_, rng_);
     for (const Move& m : legal_moves(rules_, base)) {
       trace.clear();
       if (!play(rules_, base, m, &trace)) continue;

@@ -30,11 +30,11 @@
 #include <string>
 #include <vector>
 
-#include "fuzz/generators.hpp"
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/engine_probe.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
+#include "oracle/engine/random_play.hpp"
 #include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 
@@ -137,8 +137,8 @@ bool observable(const Ruleset& rules, const std::vector<Switch>& combo, std::siz
   std::mt19937_64 rng(7);
   const Position start = start_position(rules);
   for (int k = 0; k < 6000; ++k) {
-    const Position p = k % 2 ? fuzz::random_position(rules, rng)
-                             : fuzz::random_play(rules, start, static_cast<int>(rng() % 80), rng);
+    const Position p = k % 2 ? random_position(rules, rng)
+                             : random_play(rules, start, static_cast<int>(rng() % 80), rng);
     if (check::detail::answers_differ(*without, *with, p)) return true;
   }
   return false;

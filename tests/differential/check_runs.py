@@ -9,8 +9,10 @@ the same files.
 
 For each run OUT_DIR/<name>/ holds report.json (or summary.json for
 `--ruleset all`, and the merged report for the shard run) with what varies
-from one run to the next taken out: every "seconds" value and the
-provenance's commit and command (the build's own), and the exit status in
+from one run to the next taken out: every "seconds" value, the
+provenance's commit and command (the build's own), and the folders of the
+builds, the scenarios and the temporary files in any text (written as
+BAO_DIR, FAKE_DIR, SCENARIOS, ROOT and TMP); and the exit status in
 exit.txt. Runs are bounded by --games or --budget, never by time, so that
 they are the same on any machine.
 """
@@ -107,9 +109,13 @@ def normalise(value):
     return value
 
 
-def keep(src, dst):
+def keep(src, dst, places):
     with open(src, encoding="utf-8") as f:
-        data = json.load(f)
+        text = f.read()
+    # The longest first: a build folder may lie inside the repository.
+    for path, name in sorted(places.items(), key=lambda p: -len(p[0])):
+        text = text.replace(json.dumps(path)[1:-1], name)
+    data = json.loads(text)
     with open(dst, "w", encoding="utf-8") as f:
         json.dump(normalise(data), f, indent=1, sort_keys=True)
         f.write("\n")
@@ -127,6 +133,11 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="bao-differential-")
     only = set(a.only.split(",")) if a.only else None
+    scenarios = os.path.realpath(os.path.join(os.path.dirname(bao), "scenarios"))
+    # (BAO_DIR last: where the two are one folder, it names it.)
+    places = {os.path.dirname(fake): "FAKE_DIR", os.path.dirname(bao): "BAO_DIR",
+              scenarios: "SCENARIOS", os.path.join(os.path.dirname(bao), "scenarios"): "SCENARIOS",
+              ROOT: "ROOT", tmp: "TMP"}
     try:
         for name, args in runs(bao, fake, tmp):
             if only and name not in only:
@@ -140,7 +151,7 @@ def main():
                 f.write(f"{proc.returncode}\n")
             for file in ("report.json", "summary.json"):
                 if os.path.exists(os.path.join(report, file)):
-                    keep(os.path.join(report, file), os.path.join(dest, file))
+                    keep(os.path.join(report, file), os.path.join(dest, file), places)
             print(f"{name}: exit {proc.returncode}", flush=True)
         # Two shards of one run, merged.
         if not only or "shards" in only:
@@ -161,7 +172,7 @@ def main():
             with open(os.path.join(dest, "exit.txt"), "w") as f:
                 f.write(f"{proc.returncode}\n")
             if os.path.exists(os.path.join(merged, "report.json")):
-                keep(os.path.join(merged, "report.json"), os.path.join(dest, "report.json"))
+                keep(os.path.join(merged, "report.json"), os.path.join(dest, "report.json"), places)
             print(f"shards: exit {proc.returncode}", flush=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

@@ -1,5 +1,5 @@
-// Random positions and games for property tests, benchmarks and the engine
-// checker. Two kinds: positions reached by random play from a ruleset's start
+// Random positions and games for the engine checker, the property tests and
+// the benchmarks. Two kinds: positions reached by random play from a ruleset's start
 // (always reachable), and random valid positions (sparse boards, odd reserves,
 // house and block state) that engines must also answer for.
 #pragma once
@@ -10,7 +10,7 @@
 
 #include "oracle/engine/engine.hpp"
 
-namespace bao::fuzz {
+namespace bao {
 
 // Plays `plies` uniformly random legal moves from `from` (fewer if the game
 // ends first) and returns the position reached.
@@ -135,4 +135,4 @@ inline Position mirror(const Position& p) {
   return m;
 }
 
-}  // namespace bao::fuzz
+}  // namespace bao
