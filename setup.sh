@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Installs the Debian packages bao-oracle builds and tests with (nodejs: the
-# JavaScript adapter kit's tests, examples/node/; clang-format: CI's layout
+# Installs the Debian packages bao-oracle builds and tests with (nodejs,
+# cargo and rustc, default-jdk, php-cli: the adapter kits' tests,
+# examples/node, rust, java and php; python3-venv, python3-setuptools,
+# python3-pytest and python3-hypothesis: the Python package built with pip
+# and tested in a fresh venv, and its Hypothesis strategies; clang-format: CI's layout
 # check, .ci/format-check; parallel and rsync: the campaign recipes of
 # docs/campaigns.md, run by Docs.Examples; slurmctld, slurmd, slurm-client
 # and munge: its Slurm job array, run on a one-node cluster by
@@ -12,6 +15,7 @@ set -euo pipefail
 packages=(g++ cmake ninja-build libyaml-cpp-dev libfmt-dev libgtest-dev libgmock-dev
           librapidcheck-dev libcli11-dev nlohmann-json3-dev libbenchmark-dev
           libtinyxml2-dev clang libclang-rt-14-dev clang-format nodejs
+          cargo rustc default-jdk php-cli python3-venv python3-setuptools python3-pytest python3-hypothesis
           parallel rsync slurmctld slurmd slurm-client munge
           pybind11-dev python3-dev emscripten
           chromium dpkg-dev man-db)  # the .deb's Depends (dpkg-shlibdeps); the man page's test

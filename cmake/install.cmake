@@ -7,7 +7,34 @@ install(TARGETS bao-oracle RUNTIME DESTINATION bin)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/scenarios/ DESTINATION share/bao-oracle/scenarios)
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION share/doc/bao-oracle)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION share/doc/bao-oracle)
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION share/doc/bao-oracle/examples)
+# The examples: the adapter kits' example engines (node, python, rust, java, php)
+# and the campaign recipes; without what building them in the tree leaves.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/examples/ DESTINATION share/doc/bao-oracle/examples
+        PATTERN target EXCLUDE PATTERN __pycache__ EXCLUDE PATTERN Cargo.lock EXCLUDE)
+# The JavaScript and Python kits themselves, where the examples look for them
+# (examples/node/kit.js, examples/python/maasai_engine.py): the installed
+# examples run as they do in the source tree.
+install(FILES ${PROJECT_SOURCE_DIR}/bindings/js/protocol.js DESTINATION share/doc/bao-oracle/bindings/js)
+# The Python kit alone: bao_oracle is then a namespace package there, whose
+# protocol module needs nothing else.
+install(FILES ${PROJECT_SOURCE_DIR}/bindings/python/bao_oracle/protocol.py
+        DESTINATION share/doc/bao-oracle/bindings/python/bao_oracle)
+# The licence, as Debian's machine-readable copyright file
+# (/usr/share/doc/bao-oracle/copyright): LICENSE's text, each line indented
+# by one space and a blank line written " .".
+file(READ ${PROJECT_SOURCE_DIR}/LICENSE bao_license)
+string(REGEX MATCH "Copyright \\(c\\) ([^\n]*)" bao_license_holder "${bao_license}")
+set(bao_license_holder "${CMAKE_MATCH_1}")
+string(REGEX REPLACE "\n$" "" bao_license "${bao_license}")
+string(REGEX REPLACE "\n\n" "\n.\n" bao_license "${bao_license}")
+string(REGEX REPLACE "\n" "\n " bao_license "${bao_license}")
+file(WRITE ${PROJECT_BINARY_DIR}/copyright
+     "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+     "Upstream-Name: bao-oracle\n\n"
+     "Files: *\n"
+     "Copyright: ${bao_license_holder}\n"
+     "License: MIT\n ${bao_license}\n")
+install(FILES ${PROJECT_BINARY_DIR}/copyright DESTINATION share/doc/bao-oracle)
 install(FILES ${PROJECT_BINARY_DIR}/bao-oracle.1.gz DESTINATION share/man/man1)  # oracle/cli/
 
 # The Debian package: `cmake --workflow --preset package` writes

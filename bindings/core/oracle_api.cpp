@@ -19,25 +19,74 @@
 namespace bao::api {
 namespace {
 
-[[noreturn]] void fail(std::string_view what, std::string_view message) {
-  throw InputError(fmt::format("{}: {}", what, message));
+[[noreturn]] void fail(InputKind kind, const std::string& argument, std::string_view message) {
+  throw InputError(kind, argument, fmt::format("{}: {}", argument, message));
+}
+
+// The library's error, with the field and offset it names.
+[[noreturn]] void fail(InputKind kind, const std::string& argument, const Error& e) {
+  throw InputError(kind, argument, fmt::format("{}: {}", argument, e.message), e.field, e.offset);
 }
 
 const Ruleset& find_rules(std::string_view id) {
   if (const Ruleset* rules = find_ruleset(id)) return *rules;
   std::string known;
   for (const Ruleset* r : all_rulesets()) append_item(known, ", ", r->id);
-  fail("ruleset", fmt::format("unknown ruleset '{}' (known: {})", id, known));
+  fail(InputKind::UnknownRuleset, "ruleset",
+       fmt::format("unknown ruleset '{}' (known: {})", id, known));
 }
 
 // `start`, or BPN the ruleset can represent.
-Position read_position(const Ruleset& rules, std::string_view text) {
+Position read_position(const Ruleset& rules, std::string_view text,
+                       const std::string& argument = "bpn") {
   if (text == "start") return start_position(rules);
   auto parsed = parse_bpn(text);
-  if (!parsed) fail("bpn", parsed.error().message);
+  if (!parsed) fail(InputKind::InvalidPosition, argument, parsed.error());
   auto valid = validate_for_ruleset(rules, *parsed);
-  if (!valid) fail("bpn", valid.error().message);
+  if (!valid) fail(InputKind::InvalidPosition, argument, valid.error());
   return *valid;
+}
+
+// A move an engine wrote: well formed for one side or the other (one of
+// the opponent's pits is a rules difference, not bad input).
+void check_move_text(const std::string& text, Side mover, const std::string& argument) {
+  auto m = parse_move(text, mover);
+  if (m || parse_move(text, opponent(mover))) return;
+  fail(InputKind::InvalidMove, argument, m.error());
+}
+
+// "ongoing", "win S|N <reason>", "draw <reason>", with a protocol reason word.
+void check_status_text(const std::string& text, const std::string& argument) {
+  const std::vector<std::string> w = split_words(text);
+  const auto reason_ok = [](const std::string& r) {
+    const std::optional<Reason> reason = enum_from_name<Reason>(r);
+    return reason && *reason != Reason::None;  // "none" is no protocol reason word
+  };
+  const bool ok = (w.size() == 1 && w[0] == "ongoing" && text == "ongoing") ||
+                  (w.size() == 3 && w[0] == "win" && (w[1] == "S" || w[1] == "N") &&
+                   reason_ok(w[2]) && text == fmt::format("win {} {}", w[1], w[2])) ||
+                  (w.size() == 2 && w[0] == "draw" && reason_ok(w[1]) && text == "draw " + w[1]);
+  if (!ok)
+    fail(InputKind::InvalidArgument, argument,
+         fmt::format("'{}' is not a status: ongoing, win S|N <reason> or draw <reason>, with a "
+                     "reason word of the protocol",
+                     text));
+}
+
+// The engine's answers, checked as input before they are compared.
+void check_answers(const EngineAnswers& engine, Side mover) {
+  for (std::size_t i = 0; i < engine.moves.size(); ++i)
+    check_move_text(engine.moves[i], mover, fmt::format("moves[{}]", i));
+  if (engine.status) check_status_text(*engine.status, "status");
+  for (const PlayAnswer& p : engine.plays) {
+    const std::string where = fmt::format("plays['{}']", p.move);
+    check_move_text(p.move, mover, where);
+    if (p.bpn) {
+      auto parsed = parse_bpn(*p.bpn);
+      if (!parsed) fail(InputKind::InvalidPosition, where + ".bpn", parsed.error());
+    }
+    if (p.status) check_status_text(*p.status, where + ".status");
+  }
 }
 
 std::string_view side_name(Side s) {
@@ -96,6 +145,14 @@ std::string notation_of(const check::detail::Difference& d) {
 
 }  // namespace
 
+InputError::InputError(InputKind kind_, std::string argument_, std::string message,
+                       std::string field_, std::optional<std::size_t> offset_)
+    : std::invalid_argument(std::move(message)),
+      kind(kind_),
+      argument(std::move(argument_)),
+      field(std::move(field_)),
+      offset(offset_) {}
+
 std::vector<RulesetInfo> rulesets() {
   std::vector<RulesetInfo> out;
   for (const Ruleset* r : all_rulesets()) {
@@ -132,14 +189,15 @@ PlayResult play(std::string_view ruleset, std::string_view bpn, std::string_view
   const Ruleset& rules = find_rules(ruleset);
   const Position pos = read_position(rules, bpn);
   auto parsed = parse_move(move, pos.to_move);
-  if (!parsed) fail("move", parsed.error().message);
+  if (!parsed) fail(InputKind::InvalidMove, "move", parsed.error());
   Trace trace;
   auto after = bao::play(rules, pos, *parsed, &trace);
   if (!after) {
     // As the command line says it: the legal moves follow.
     const std::string legal = moves_to_string(legal_moves(rules, pos), pos.to_move);
-    fail("move", fmt::format("{}; legal moves for {}: {}", after.error().message,
-                             side_name(pos.to_move), legal.empty() ? "none" : legal));
+    fail(InputKind::IllegalMove, "move",
+         fmt::format("{}; legal moves for {}: {}", after.error().message, side_name(pos.to_move),
+                     legal.empty() ? "none" : legal));
   }
   PlayResult out;
   out.bpn = to_bpn(*after);
@@ -157,7 +215,8 @@ std::string status(std::string_view ruleset, std::string_view bpn) {
 std::uint64_t perft(std::string_view ruleset, std::string_view bpn, int depth) {
   const Ruleset& rules = find_rules(ruleset);
   if (depth < 0 || depth > kMaxPerftDepth)
-    fail("depth", fmt::format("must be from 0 to {}, got {}", kMaxPerftDepth, depth));
+    fail(InputKind::InvalidArgument, "depth",
+         fmt::format("must be from 0 to {}, got {}", kMaxPerftDepth, depth));
   return bao::perft(rules, read_position(rules, bpn), depth);
 }
 
@@ -165,6 +224,7 @@ std::optional<Disagreement> compare(std::string_view ruleset, std::string_view b
                                     const EngineAnswers& engine) {
   const Ruleset& rules = find_rules(ruleset);
   const Position pos = read_position(rules, bpn);
+  check_answers(engine, pos.to_move);
   const check::detail::OracleView view = check::detail::oracle_view(rules, pos);
   const check::PositionAnswer answer = answer_of(view, engine, pos.to_move);
   // Rules differences come first; a notation difference only when there is

@@ -15,16 +15,39 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/core/enum_names.hpp"
+
 namespace bao::api {
 
-// Bad input: an unknown ruleset, BPN that does not parse or that the ruleset
-// cannot hold, a move that does not parse or is illegal, a depth out of
-// range. The message names the argument and, from the library's own error,
-// what is wrong and where ("bpn: BPN field 3 (north rows): expected 8
-// counts, got 7 at offset 41").
+// Bad input, by kind (docs/bindings.md, "Errors"): each binding raises it
+// as an error of its own class.
+// What each value means:
+//   UnknownRuleset:  the ruleset id is not one of ours
+//   InvalidPosition: BPN that does not parse, or that the ruleset cannot hold
+//   InvalidMove:     move text that does not parse (or is not the mover's)
+//   IllegalMove:     a well-formed move the position does not allow
+//   InvalidArgument: anything else out of range: a depth, a status
+#define BAO_INPUT_KINDS(X)               \
+  X(UnknownRuleset, "unknown-ruleset")   \
+  X(InvalidPosition, "invalid-position") \
+  X(InvalidMove, "invalid-move")         \
+  X(IllegalMove, "illegal-move")         \
+  X(InvalidArgument, "invalid-argument")
+BAO_NAMED_ENUM(InputKind, std::uint8_t, BAO_INPUT_KINDS)
+
+// The message names the argument and, from the library's own error, what is
+// wrong and where ("bpn: BPN field 3 (north rows): expected 8 counts, got 7
+// at offset 41"); the same where is given as data: the argument ("bpn",
+// "plays['A6L']"), the field at fault inside it where the library names one
+// ("north rows", "house"; empty otherwise) and the byte offset there.
 class InputError : public std::invalid_argument {
  public:
-  using std::invalid_argument::invalid_argument;
+  InputError(InputKind kind, std::string argument, std::string message, std::string field = {},
+             std::optional<std::size_t> offset = {});
+  InputKind kind;
+  std::string argument;
+  std::string field;
+  std::optional<std::size_t> offset;
 };
 
 // perft's depth limit: the command line's (`bao-oracle perft --depth`).
@@ -69,7 +92,11 @@ struct PlayAnswer {
   std::optional<std::string> status;  // nullopt: not compared
 };
 
-// What an engine answers at one position.
+// What an engine answers at one position. Each move, BPN and status is
+// checked as input (an InputError naming it: "moves[2]", "plays['A6L']",
+// "status"): a move that does not parse, a status that is not `ongoing`,
+// `win S|N <reason>` or `draw <reason>` with a protocol reason word, a BPN
+// that does not parse. A well-formed answer that differs is a Disagreement.
 struct EngineAnswers {
   std::vector<std::string> moves;     // its legal moves, in any order and form
   std::optional<std::string> status;  // nullopt: not compared

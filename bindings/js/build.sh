@@ -48,7 +48,19 @@ cmake --build "$out" -j2
 pkg=$out/package
 rm -rf "$pkg.tmp"
 mkdir -p "$pkg.tmp/test"
-cp "$root"/bindings/js/{index.js,index.d.ts,package.json,README.md} "$pkg.tmp/"
+cp "$root"/bindings/js/{index.js,index.mjs,index.d.ts,protocol.js,protocol.mjs,protocol.d.ts,README.md} "$pkg.tmp/"
+cp "$root/LICENSE" "$pkg.tmp/"
+# The project's public addresses, when given (as the .deb's Homepage field,
+# docs/install.md): homepage, repository and bugs.
+node -e '
+  const meta = require(process.argv[1]);
+  const [homepage, repository, bugs] = process.argv.slice(3);
+  if (homepage) meta.homepage = homepage;
+  if (repository) meta.repository = { type: "git", url: repository };
+  if (bugs) meta.bugs = { url: bugs };
+  require("fs").writeFileSync(process.argv[2], JSON.stringify(meta, null, 2) + "\n");
+' "$root/bindings/js/package.json" "$pkg.tmp/package.json" "${BAO_HOMEPAGE_URL:-}" "${BAO_REPOSITORY_URL:-}" \
+  "${BAO_BUGS_URL:-}"
 cp "$root"/bindings/js/test/*.test.js "$pkg.tmp/test/"
 cp "$out/bao_oracle_wasm.js" "$pkg.tmp/"
 rm -rf "$pkg"

@@ -1,6 +1,27 @@
 // Types of bao-oracle (index.js).
 
-export class BaoOracleError extends Error {}
+/**
+ * Bad input: the message names the argument and what is wrong there; the
+ * same as data in `argument`, `field` (inside the argument, e.g. "north
+ * rows" of a BPN string; "" otherwise) and `offset` (or null). A wrong type
+ * throws a TypeError naming the argument instead.
+ */
+export class BaoOracleError extends Error {
+  kind: 'input' | 'unknown-ruleset' | 'invalid-position' | 'invalid-move' | 'illegal-move' | 'invalid-argument';
+  argument: string;
+  field: string;
+  offset: number | null;
+}
+/** The ruleset id is not one of the oracle's. */
+export class UnknownRuleset extends BaoOracleError {}
+/** BPN that does not parse, or that the ruleset cannot hold. */
+export class InvalidPosition extends BaoOracleError {}
+/** Move text that does not parse (or is not the mover's). */
+export class InvalidMove extends BaoOracleError {}
+/** A well-formed move the position does not allow. */
+export class IllegalMove extends BaoOracleError {}
+/** Any other argument out of range: a depth, a status. */
+export class InvalidArgument extends BaoOracleError {}
 
 /** perft's depth limit, the command line's. */
 export const MAX_PERFT_DEPTH: number;
@@ -54,7 +75,8 @@ export interface EngineAnswers {
   moves: string[];
   /** Absent: not compared. */
   status?: string;
-  plays?: Record<string, PlayAnswer>;
+  /** null: the engine refused the move. */
+  plays?: Record<string, PlayAnswer | null>;
 }
 
 export interface Disagreement {
@@ -78,3 +100,39 @@ export function play(ruleset: string, bpn: string, move: string): PlayResult;
 export function status(ruleset: string, bpn: string): string;
 export function perft(ruleset: string, bpn: string, depth: number): number;
 export function compare(ruleset: string, bpn: string, engine: EngineAnswers): Disagreement | null;
+/**
+ * The position (BPN) reached from the start by playing, for each pick, the
+ * legal move of that index modulo their count; it stops where the game ends.
+ */
+export function positionAfter(ruleset: string, picks: number[]): string;
+
+/** The part of fast-check `positions` uses: pass the fast-check module itself. */
+export interface FastCheckLike {
+  nat(max: number): unknown;
+  array(arb: unknown, constraints: { maxLength: number }): { map<U>(f: (picks: number[]) => U): unknown };
+}
+/**
+ * A fast-check arbitrary of BPN positions reachable in `ruleset` within
+ * `maxMoves` moves (80 by default), shrinking towards the start.
+ */
+export function positions(fc: FastCheckLike, ruleset: string, options?: { maxMoves?: number }): any;
+
+declare const oracle: {
+  BaoOracleError: typeof BaoOracleError;
+  UnknownRuleset: typeof UnknownRuleset;
+  InvalidPosition: typeof InvalidPosition;
+  InvalidMove: typeof InvalidMove;
+  IllegalMove: typeof IllegalMove;
+  InvalidArgument: typeof InvalidArgument;
+  MAX_PERFT_DEPTH: number;
+  rulesets: typeof rulesets;
+  clauses: typeof clauses;
+  legalMoves: typeof legalMoves;
+  play: typeof play;
+  status: typeof status;
+  perft: typeof perft;
+  compare: typeof compare;
+  positionAfter: typeof positionAfter;
+  positions: typeof positions;
+};
+export default oracle;

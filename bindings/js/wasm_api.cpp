@@ -4,7 +4,9 @@
 //
 // Request: {"fn": "play", "ruleset": "...", "bpn": "...", "move": "..."}
 // (the arguments the facade function takes, by name). Answer: {"ok": value}
-// or {"error": "message"}, the facade's message for bad input.
+// or, for bad input, {"error": "message", "kind": "invalid-position",
+// "argument": "bpn", "field": "north rows", "offset": 34}: the facade's
+// message and where it puts the fault (index.js checks the types first).
 #include <cstdint>
 #include <exception>
 #include <nlohmann/json.hpp>
@@ -83,13 +85,14 @@ json dispatch(const json& r) {
   if (fn == "perft") {
     const std::uint64_t n = perft(text(r, "ruleset"), text(r, "bpn"), r.at("depth").get<int>());
     if (n > kMaxSafeInteger)
-      throw InputError("depth: the count exceeds JavaScript's exact whole numbers (2^53 - 1)");
+      throw InputError(InputKind::InvalidArgument, "depth",
+                       "depth: the count exceeds JavaScript's exact whole numbers (2^53 - 1)");
     return n;
   }
   if (fn == "compare")
     return disagreement_json(
         compare(text(r, "ruleset"), text(r, "bpn"), answers_from(r.at("engine"))));
-  throw InputError("fn: unknown function '" + fn + "'");
+  throw InputError(InputKind::InvalidArgument, "fn", "fn: unknown function '" + fn + "'");
 }
 
 }  // namespace
@@ -101,7 +104,11 @@ extern "C" const char* bao_call(const char* request) {
   try {
     out = {{"ok", dispatch(json::parse(request))}};
   } catch (const InputError& e) {
-    out = {{"error", e.what()}};
+    out = {{"error", e.what()},
+           {"kind", to_string(e.kind)},
+           {"argument", e.argument},
+           {"field", e.field},
+           {"offset", e.offset ? json(*e.offset) : json(nullptr)}};
   } catch (const json::exception& e) {
     // A request index.js built wrongly: a program error, not bad input.
     out = {{"error", std::string("request: ") + e.what()}, {"internal", true}};

@@ -6,11 +6,11 @@
  *
  *     node examples/node/maasai-engine.js
  *
- * See README.md: bao-protocol.js is the protocol side, site-maasai.js the
+ * See README.md: the kit (bao-oracle/protocol) is the protocol side, site-maasai.js the
  * rules; an engine of your own replaces the second and keeps the first.
  */
 
-const { serve } = require('./bao-protocol');
+const { serve } = require('./kit');
 const { maasai } = require('./site-maasai');
 
 serve(maasai);

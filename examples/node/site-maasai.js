@@ -4,7 +4,7 @@
  * site's rules page, docs/sources.md), as bao-oracle reads them
  * (docs/rulesets/site-maasai.md).
  *
- * This is the *engine object* that bao-protocol.js serves: replace it with
+ * This is the *engine object* that the kit (bao-oracle/protocol) serves: replace it with
  * an adapter over your own engine (README.md). It plays on its own board
  * representation and converts to and from the protocol's position values
  * in its codec.
@@ -15,7 +15,7 @@
  * Front pit f faces the opponent's front pit 7 - f (A(i) faces a(9-i)).
  */
 
-const { ProtocolError } = require('./bao-protocol');
+const { ProtocolError } = require('./kit');
 
 const RULESET = 'site-maasai';
 /** The no-progress rule: the game is called after fifty turns without a capture. */

@@ -78,15 +78,49 @@ test('perft counts of the perft tables', { skip: PERFT_TABLES ? false : 'BAO_PER
   assert.equal(oracle.perft('ap-zanzibar', 'start', 0), 1);
 });
 
-test('bad input throws the oracle message', () => {
+test('bad input throws the error of its kind, naming the argument, the field and the offset', () => {
   assert.throws(() => oracle.legalMoves('ap-zanzibar', 'S 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 0,0,0,6,2,2,0/0,0,0,0,0,0,0,0'),
-    { name: 'BaoOracleError', message: 'bpn: BPN field 3 (north rows): expected 8 counts, got 7 at offset 34' });
-  assert.throws(() => oracle.status('nope', 'start'), /^BaoOracleError: ruleset: unknown ruleset 'nope' \(known: ap-zanzibar/);
+    { name: 'InvalidPosition', message: 'bpn: BPN field 3 (north rows): expected 8 counts, got 7 at offset 34',
+      kind: 'invalid-position', argument: 'bpn', field: 'north rows', offset: 34 });
+  assert.throws(() => oracle.status('nope', 'start'), /^UnknownRuleset: ruleset: unknown ruleset 'nope' \(known: ap-zanzibar/);
   assert.throws(() => oracle.play('ap-zanzibar', 'start', 'A1L'),
-    { message: 'move: move A1L is not legal here; legal moves for South: A6L A6R A7L A7R' });
-  assert.throws(() => oracle.perft('ap-zanzibar', 'start', 99), { message: 'depth: must be from 0 to 12, got 99' });
-  assert.throws(() => oracle.play('ap-zanzibar', 'start', 7), TypeError);
+    { name: 'IllegalMove', message: 'move: move A1L is not legal here; legal moves for South: A6L A6R A7L A7R' });
+  assert.throws(() => oracle.play('ap-zanzibar', 'start', 'A6X'), { name: 'InvalidMove', argument: 'move', offset: 2 });
+  assert.throws(() => oracle.perft('ap-zanzibar', 'start', 99),
+    { name: 'InvalidArgument', message: 'depth: must be from 0 to 12, got 99' });
+  for (const Kind of [oracle.UnknownRuleset, oracle.InvalidPosition, oracle.InvalidMove, oracle.IllegalMove,
+    oracle.InvalidArgument]) {
+    assert.ok(new Kind('x') instanceof oracle.BaoOracleError);
+  }
   assert.ok(new oracle.BaoOracleError('x') instanceof Error);
+});
+
+test('a wrong type is a TypeError naming the argument, never another library\'s message', () => {
+  assert.throws(() => oracle.play('ap-zanzibar', 'start', 7), { name: 'TypeError', message: 'move: expected a string, got the number 7' });
+  assert.throws(() => oracle.perft('ap-zanzibar', 'start', '3'),
+    { name: 'TypeError', message: "depth: expected a whole number, got the string '3'" });
+  assert.throws(() => oracle.compare('ap-zanzibar', 'start', { moves: ['A6L', 5] }),
+    { name: 'TypeError', message: 'engine.moves[1]: expected a string, got the number 5' });
+  assert.throws(() => oracle.compare('ap-zanzibar', 'start', { moves: [], plays: { A6L: 'N 1' } }),
+    { name: 'TypeError', message: "engine.plays['A6L']: expected { bpn, status } or null (refused), got the string 'N 1'" });
+  assert.throws(() => oracle.compare('ap-zanzibar', 'start', { moves: 'A6L' }),
+    { name: 'TypeError', message: "engine.moves: expected an array of strings, got the string 'A6L'" });
+  assert.throws(() => oracle.compare('ap-zanzibar', 'start', null),
+    { name: 'TypeError', message: 'engine: expected { moves, status, plays }, got null' });
+});
+
+test('a malformed engine answer is bad input, not a disagreement', () => {
+  const moves = ['A6L', 'A6R', 'A7L', 'A7R'];
+  assert.throws(() => oracle.compare('ap-zanzibar', 'start', { moves, status: 'won' }),
+    { name: 'InvalidArgument', argument: 'status',
+      message: "status: 'won' is not a status: ongoing, win S|N <reason> or draw <reason>, with a reason word of the protocol" });
+  assert.throws(() => oracle.compare('ap-zanzibar', 'start', { moves: ['A6L', 'A6'] }),
+    { name: 'InvalidMove', argument: 'moves[1]', message: "moves[1]: move 'A6': direction L or R missing at offset 2" });
+  assert.throws(() => oracle.compare('ap-zanzibar', 'start', { moves, plays: { A6L: { bpn: 'won' } } }),
+    { name: 'InvalidPosition', argument: "plays['A6L'].bpn" });
+  // A refused move may be written null; an opponent's move listed is the engine's mistake.
+  assert.equal(oracle.compare('ap-zanzibar', 'start', { moves, plays: { A7R: null } }).kind, 'missing-move');
+  assert.equal(oracle.compare('ap-zanzibar', 'start', { moves: [...moves, 'a6L'] }).kind, 'extra-move');
 });
 
 test('compare: the oracle agrees with itself', () => {

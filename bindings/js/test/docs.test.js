@@ -2,7 +2,9 @@
 // The JavaScript examples of docs/bindings.md (BAO_BINDINGS_DOC): every
 // ```js block is run with require('bao-oracle') giving this package, and
 // each `console.log(X);  // OUTPUT` line must print OUTPUT (util.inspect on
-// one line, or the string itself). The blocks run in order, as one file.
+// one line, or the string itself). The blocks run in order, as one file. A
+// block fenced ```javascript is shown only: it needs a package these tests
+// do not install (fast-check).
 const test = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('node:fs');

@@ -6,11 +6,14 @@
  * standard input, answers each with exactly one `=` or `?` line, and turns
  * positions (BPN) and moves between protocol text and plain JavaScript
  * values. It knows nothing about the rules: those come from an *engine
- * object* passed to serve(); site-maasai.js is one, README.md describes the
- * members it needs.
+ * object* passed to serve(); examples/node/site-maasai.js in the source tree
+ * is one, and examples/node/README.md describes the members it needs. The
+ * npm package bao-oracle ships it as `bao-oracle/protocol` (protocol.mjs is
+ * its ES module entry); it has the interface and the answers of the Python
+ * kit, `bao_oracle.protocol`.
  *
- * Node's standard library only; Node 18 or later. CommonJS, so it can be
- * loaded with require() and with import.
+ * Node's standard library only; Node 18 or later; it does not load the
+ * oracle's WebAssembly.
  */
 
 const PROTOCOL_VERSION = '1';
@@ -360,6 +363,14 @@ const COMMANDS = new Map([
 
 const STATUS = new RegExp(`^(ongoing|win [SN] (${REASONS.join('|')})|draw (${REASONS.join('|')}))$`);
 
+/**
+ * A '\r' at the end dropped (a CRLF line end), then blanks at both ends: how
+ * bao-oracle engine trims a request, and then its argument again.
+ */
+function trimRequest(text) {
+  return (text.endsWith('\r') ? text.slice(0, -1) : text).replace(/^[ \t]+|[ \t]+$/g, '');
+}
+
 /** A fault of the engine object while answering a request. */
 class EngineFault extends Error {}
 
@@ -409,13 +420,12 @@ class Session {
 
   /** The answer line (without '\n') to one request line (without '\n'). */
   handle(line) {
-    let request = line.endsWith('\r') ? line.slice(0, -1) : line;
-    request = request.replace(/^[ \t]+|[ \t]+$/g, '');
+    const request = trimRequest(line);
     try {
       if (request === '') throw new ProtocolError('empty request');
       const blank = request.search(/[ \t]/);
       const command = blank < 0 ? request : request.slice(0, blank);
-      const argument = blank < 0 ? '' : request.slice(blank).replace(/^[ \t]+/, '');
+      const argument = blank < 0 ? '' : trimRequest(request.slice(blank));
       // The exact text `? unknown command` is how a peer learns that an
       // optional command is missing, so nothing is added to it.
       if (!COMMANDS.has(command) || (command === 'trace' && this.engine.traces === false)) {
