@@ -183,8 +183,18 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
               fmt::format("the rule that forbids the move: switch {} would allow it, though it "
                           "does not explain all the engine's answers here",
                           s->id)};
-  const ClauseId start =
+  ClauseId start =
       pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
+  // A ruleset that cites no such step (the single-lap games): the step
+  // that starts the oracle's first legal move here, else its first clause.
+  if (!governs(rules, start)) {
+    start = rules.clauses.empty() ? start : rules.clauses.front();
+    if (!v.moves.empty()) {
+      Trace trace;
+      (void)play(rules, pos, v.moves.front().move, &trace);
+      if (!trace.events().empty()) start = trace.events().front().clause;
+    }
+  }
   return {name(start), "not worked out: the rule that starts a turn in this phase"};
 }
 
