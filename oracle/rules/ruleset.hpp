@@ -2,8 +2,8 @@
 // value per variation point. The turn engine (oracle/engine/) switches on
 // these values, one cited case each; the clauses themselves are shared.
 // Adding a ruleset means adding a record here and, where it says something no
-// other source says, a new enum value with its clause. See
-// docs/architecture.md.
+// other source says, a new value with its clause: a line of its point's list
+// in variation_points.def. See docs/architecture.md.
 #pragma once
 
 #include <span>
