@@ -100,6 +100,9 @@ std::string cutoff_meaning(CutoffRule rule, int limit) {
 
 // ---- The points -------------------------------------------------------------
 
+// Whether the value of `from` can change an answer of `rules`.
+using Tellable = bool (*)(const Ruleset& rules, const StartFacts& start, const Ruleset& from);
+
 // One variation point or threshold of the record. Not points:
 // - `family`: another turn engine altogether, never a switch.
 // - `relay_restriction` (ap.mtaji.back-row-relay-empty-front, no rule in the
@@ -125,12 +128,9 @@ struct Point {
   ValueClause (*clause)(const Ruleset& rules);
   // What `rules` plays like with the value of `from`, one line.
   std::string (*meaning)(const Ruleset& rules, const Ruleset& from);
-  // Whether the value of `from` can change an answer of `rules`.
-  bool (*tellable)(const Ruleset& rules, const StartFacts& start, const Ruleset& from);
+  Tellable tellable;
   PointMask sets = bit(id);  // the points a choice of it sets
 };
-
-using Tellable = bool (*)(const Ruleset& rules, const StartFacts& start, const Ruleset& from);
 
 // The field of a record that a point reads and sets, by its members' path:
 // `&Ruleset::front_empty`, or `&Ruleset::single_lap, &SingleLapRules::capture`.
