@@ -133,7 +133,8 @@ struct Point {
 };
 
 // The field of a record that a point reads and sets, by its members' path:
-// `&Ruleset::front_empty`, or `&Ruleset::single_lap, &SingleLapRules::capture`.
+// `&Ruleset::front_empty`, or `&Ruleset::single_lap, &SingleLapRules::capture`
+// (a fold of `.*` over the path: rules.*single_lap.*capture).
 template <auto... path>
 constexpr auto& field_of(auto& rules) {
   return (rules.*....*path);
@@ -187,6 +188,7 @@ bool kunamua_order_tellable(const Ruleset& r, const StartFacts& start, const Rul
   return start.reserve && !ap_and_ludii;
 }
 
+// Where another source's front-row check can end a game otherwise.
 bool front_empty_tellable(const Ruleset& r, const StartFacts& start, const Ruleset& from) {
   switch (from.front_empty) {
     case FrontEmptyCheck::SiteNamuaNoMove:
