@@ -616,6 +616,55 @@ TEST(CheckCli, HostileEngineTextIsShownAsTextInEveryOutput) {
   fs::remove_all(dir);
 }
 
+// An engine whose name and answers hold characters that are valid UTF-8 yet
+// line ends or controls to some reader (U+0085, U+2028, U+2029, U+FEFF, a
+// C1 control, a noncharacter), each followed by what a YAML reader would
+// take for a key: every output but the JSON shows them as text, so a YAML
+// 1.1 reader meets no key the engine chose and an HTML5 parser no character
+// it refuses; `report merge` of the run's JSON writes its report alike.
+// Its deviation gives witnesses (the name on their comment line); its
+// answers, odd from request 12 on in the second run, protocol faults.
+TEST(CheckCli, LineEndsAndControlsBeyondAsciiFromAnEngineAreShownAsText) {
+  const fs::path dir = fresh_dir("odd-text");
+  for (const char* mode : {"odd-text 0", "odd-text 12"}) {
+    fs::remove_all(dir);
+    const RunResult r =
+        run_oracle({"check", "--engine", fake(mode), "--ruleset", "ap-zanzibar", "--games", "40",
+                    "--stop-after", "2", "--report", (dir / "run").string(), "--json-out",
+                    (dir / "shard.json").string()});
+    ASSERT_EQ(r.status, 1) << mode << "\n" << r.out << r.err;
+    EXPECT_EQ(test::odd_character_error(r.out), "") << r.out;
+    EXPECT_NE(r.out.find("fake\\u0085injected: 1\\u2028also: 2\\u2029more: 3 \\uFEFF\\u009B31m "
+                         "\\uFFFE engine"),
+              std::string::npos)
+        << r.out;
+    const RunResult merged = run_oracle(
+        {"report", "merge", (dir / "shard.json").string(), "--report", (dir / "merged").string()});
+    ASSERT_EQ(merged.status, 1) << merged.out << merged.err;
+    EXPECT_EQ(test::odd_character_error(merged.out), "") << merged.out;
+    for (const char* report : {"run", "merged"}) {
+      expect_report_files_valid(dir / report);
+      std::size_t files = 0, witnesses = 0;
+      for (const auto& e : fs::recursive_directory_iterator(dir / report)) {
+        if (!e.is_regular_file() || e.path().filename() == "report.json") continue;
+        ++files;
+        const std::string text = slurp(e.path());
+        EXPECT_EQ(test::odd_character_error(text), "") << e.path();
+        if (e.path().extension() != ".yaml") continue;
+        ++witnesses;
+        EXPECT_NE(text.find("# Found by bao-oracle check: fake\\u0085injected: 1\\u2028also"),
+                  std::string::npos)
+            << text;
+      }
+      EXPECT_GE(files, 3u) << report;  // report.md, report.html, junit.xml
+      if (std::string_view(mode) == "odd-text 0") {
+        EXPECT_GE(witnesses, 1u) << report;
+      }
+    }
+  }
+  fs::remove_all(dir);
+}
+
 TEST(CheckCli, AnEngineFloodingStderrIsCheckedNormally) {
   const RunResult r = run_oracle(
       {"check", "--engine", fake("stderr-flood"), "--ruleset", "ap-zanzibar", "--games", "2"}, 120);

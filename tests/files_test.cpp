@@ -31,6 +31,31 @@ TEST(Files, PrintableKeepsOneLine) {
   EXPECT_EQ(printable("\xF5\x80\x80\x80"), "\\xF5\\x80\\x80\\x80");
 }
 
+// Valid UTF-8 that is a line end to YAML 1.1 (U+0085, U+2028, U+2029), a
+// control (C1), a byte order mark, a noncharacter or a bidirectional
+// override is written as \uXXXX, in every escaper; other characters stay.
+TEST(Files, PrintableWritesLineEndsAndControlsBeyondAsciiAsText) {
+  EXPECT_EQ(printable("a\xC2\x85key: 1"), "a\\u0085key: 1");
+  EXPECT_EQ(printable("a\xE2\x80\xA8"
+                      "b\xE2\x80\xA9"
+                      "c"),
+            "a\\u2028b\\u2029c");
+  EXPECT_EQ(printable("\xEF\xBB\xBFx"), "\\uFEFFx");
+  EXPECT_EQ(printable("\xC2\x80\xC2\x9B\xC2\x9F"), "\\u0080\\u009B\\u009F");
+  EXPECT_EQ(printable("\xEF\xBF\xBE\xEF\xBF\xBF\xEF\xB7\x90"), "\\uFFFE\\uFFFF\\uFDD0");
+  EXPECT_EQ(printable("\xF0\x9F\xBF\xBF"), "\\U0001FFFF");
+  EXPECT_EQ(printable("\xE2\x80\xAE"
+                      "abc\xE2\x81\xA6"),
+            "\\u202Eabc\\u2066");
+  // Their neighbours are ordinary text.
+  EXPECT_EQ(printable("\xE2\x80\xA7 \xC2\xA0 \xEF\xBF\xBD \xEF\xB7\xB0"),
+            "\xE2\x80\xA7 \xC2\xA0 \xEF\xBF\xBD \xEF\xB7\xB0");
+  EXPECT_EQ(xml_escape("<\xC2\x85>"), "&lt;\\u0085&gt;");
+  EXPECT_EQ(md_text("\xE2\x80\xA8*"), "\\\\u2028\\*");  // the backslash shown
+  EXPECT_EQ(md_code("\xEF\xBB\xBF"), "`\\uFEFF`");
+  EXPECT_EQ(printable_lines("a\xC2\x85\nb"), "a\\u0085\nb");
+}
+
 // A file written atomically replaces the old one whole, leaves no temporary
 // of its own, and clears the temporaries that dead writers left beside it
 // (a live process's stays).

@@ -34,6 +34,31 @@ inline std::string xml_characters_error(const std::string& text) {
   return "";
 }
 
+// Empty when `text` holds none of the characters that are valid UTF-8 yet
+// a line end or a control to some reader: C1 controls (U+0080..U+009F; a
+// YAML 1.1 reader takes U+0085 for a line end, and an HTML5 parser refuses
+// them all), U+2028 and U+2029 (line ends to YAML 1.1), U+FEFF, and the
+// noncharacters U+FFFE and U+FFFF; otherwise which and at which byte.
+// Text that is not UTF-8 at all is xml_characters_error's to find.
+inline std::string odd_character_error(const std::string& text) {
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    std::string which;
+    if (at(0) == 0xC2 && at(1) >= 0x80 && at(1) <= 0x9F)
+      which = "a C1 control";
+    else if (i + 2 < text.size() && at(0) == 0xE2 && at(1) == 0x80 &&
+             (at(2) == 0xA8 || at(2) == 0xA9))
+      which = "a line or paragraph separator";
+    else if (i + 2 < text.size() && at(0) == 0xEF && at(1) == 0xBB && at(2) == 0xBF)
+      which = "a byte order mark";
+    else if (i + 2 < text.size() && at(0) == 0xEF && at(1) == 0xBF &&
+             (at(2) == 0xBE || at(2) == 0xBF))
+      which = "a noncharacter";
+    if (!which.empty()) return which + " at byte " + std::to_string(i);
+  }
+  return "";
+}
+
 // Empty when `text` is a well-formed XML document; otherwise the parser's
 // error (or the character rule broken).
 inline std::string xml_error(const std::string& text) {

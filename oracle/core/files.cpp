@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -354,6 +355,27 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
   return n;
 }
 
+// The code point of the valid UTF-8 sequence of `n` bytes at `s[i]`.
+char32_t code_point(std::string_view s, std::size_t i, std::size_t n) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  if (n == 1) return byte(0);
+  char32_t c = byte(0) & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (byte(k) & 0x3F);
+  return c;
+}
+
+// Valid characters that some reader takes for a line end or a control, or
+// refuses: the C1 controls (U+0085 ends a line for YAML 1.1 readers; an
+// HTML5 parser refuses them all), the line and paragraph separators (line
+// ends to YAML 1.1 and JavaScript), the byte order mark, the bidirectional
+// embeddings, overrides and isolates (they reorder what a terminal shows)
+// and the noncharacters (refused by HTML5 and YAML readers).
+bool odd_character(char32_t c) {
+  return (c >= 0x80 && c <= 0x9F) || c == 0x2028 || c == 0x2029 || c == 0xFEFF ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) ||
+         (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
+}
+
 }  // namespace
 
 std::string printable(std::string_view s) {
@@ -365,6 +387,12 @@ std::string printable(std::string_view s) {
     if (n == 0 || c < 0x20 || c == 0x7F) {
       out += fmt::format("\\x{:02X}", c);
       ++i;
+      continue;
+    }
+    if (const char32_t point = code_point(s, i, n); n > 1 && odd_character(point)) {
+      out += point > 0xFFFF ? fmt::format("\\U{:08X}", static_cast<std::uint32_t>(point))
+                            : fmt::format("\\u{:04X}", static_cast<std::uint32_t>(point));
+      i += n;
       continue;
     }
     out.append(s.substr(i, n));

@@ -66,8 +66,15 @@ Expected<std::string> read_file(const std::string& path, std::size_t max_bytes =
 std::string xml_escape(std::string_view s);
 
 // `s` with every control byte (tabs and line ends too) and every byte that
-// is not part of valid UTF-8 written as the text \xNN: safe on one line of
-// any text format (a YAML comment, a quoted scalar).
+// is not part of valid UTF-8 written as the text \xNN, and every valid
+// character that some reader takes for a line end or a control, or refuses,
+// written as \uXXXX (\UXXXXXXXX above U+FFFF): the C1 controls U+0080 to
+// U+009F (YAML 1.1 readers end a line at U+0085; HTML5 parsers refuse
+// them), U+2028 and U+2029, the byte order mark U+FEFF, the bidirectional
+// embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069)
+// and the noncharacters (U+FDD0 to U+FDEF, and U+FFFE and U+FFFF of every
+// plane). Safe on one line of any text format (a YAML comment, a quoted
+// scalar, HTML, a terminal); every escaper below uses it.
 std::string printable(std::string_view s);
 
 // Markdown prose: `s` made printable, then & < > written as entities (so
