@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <fmt/format.h>
 #include <cerrno>
 #include <chrono>
 #include <fstream>
@@ -64,6 +65,13 @@ std::string k(int n) {
 // Every test checks on the way out that it left no child and no descriptor.
 class EngineClientTest : public ::testing::Test {
  protected:
+  // The first engine a process starts also starts the process's guard
+  // (oracle/core/process.hpp), which keeps one socket open for as long as
+  // the process lives: started here, it is not counted against a test.
+  static void SetUpTestSuite() {
+    EngineClient client(fake({"good"}));
+    (void)client.start();
+  }
   void SetUp() override { fds_ = open_fds(); }
   void TearDown() override {
     EXPECT_EQ(open_fds(), fds_) << "a descriptor was left open";
@@ -463,6 +471,49 @@ TEST_F(EngineClientTest, DestructorStopsAHungEngine) {
     // `quit` is request 4: it hangs there and ignores SIGTERM too.
   }
   EXPECT_LT(Clock::now() - t0, milliseconds(3000));
+}
+
+// The processes whose command line holds `word`.
+std::vector<pid_t> processes_with(const std::string& word) {
+  std::vector<pid_t> found;
+  DIR* dir = ::opendir("/proc");
+  if (dir == nullptr) return found;
+  while (const dirent* e = ::readdir(dir)) {
+    const std::string name = e->d_name;
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream f("/proc/" + name + "/cmdline", std::ios::binary);
+    const std::string cmdline((std::istreambuf_iterator<char>(f)),
+                              std::istreambuf_iterator<char>());
+    if (cmdline.find(word) != std::string::npos) found.push_back(std::stoi(name));
+  }
+  ::closedir(dir);
+  return found;
+}
+
+// An engine started by a shell that does not exec it: stopping the engine
+// (after a timeout, here, with an engine that ignores SIGTERM) stops the
+// shell's whole process group, so the real engine does not outlive it.
+TEST_F(EngineClientTest, AnEngineBehindAShellIsStoppedWithItsGroup) {
+  const std::string word = fmt::format("wrapped-{}", ::getpid());
+  EngineOptions o = fake({});
+  o.argv = {"/bin/sh", "-c",
+            fmt::format("{} hang-stubborn {} {}; echo ended", BAO_FAKE_ENGINE, kFaultAt, word)};
+  o.timeout = milliseconds(300);
+  {
+    EngineClient client(o);
+    start_and_warm_up(client);
+    EXPECT_EQ(processes_with(word).size(), 2u);  // the shell and the engine
+    EXPECT_EQ(fault_of(client, "moves").kind, FaultKind::Timeout);
+    EXPECT_FALSE(client.running());
+  }
+  // Killed processes are gone once reaped; the engine's parent, the shell,
+  // is gone, so init reaps it: give it the time that takes.
+  const auto deadline = Clock::now() + std::chrono::seconds(30);
+  while (!processes_with(word).empty() && Clock::now() < deadline)
+    std::this_thread::sleep_for(milliseconds(20));
+  const std::vector<pid_t> left = processes_with(word);
+  EXPECT_TRUE(left.empty()) << "left running: pid " << (left.empty() ? 0 : left[0]);
+  for (const pid_t p : left) ::kill(p, SIGKILL);
 }
 
 TEST_F(EngineClientTest, RestartsLeakNothing) {

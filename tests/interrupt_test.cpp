@@ -431,5 +431,67 @@ TEST(KilledCheck, LeavesNoWorkerOrEngine) {
   EXPECT_FALSE(fs::exists(left)) << left << " is still there after the next run";
 }
 
+// A fresh folder of this test process for the test `name`.
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("bao-interrupt-test-{}-{}", name, ::getpid());
+  fs::remove_all(dir);
+  return dir;
+}
+
+// A shell script in `dir` that runs `command` without exec (and so stays
+// the engine's parent), as engines are often started.
+std::string wrapper_script(const fs::path& dir, const std::string& command) {
+  fs::create_directories(dir);
+  const fs::path script = dir / "engine.sh";
+  std::ofstream(script) << "#!/bin/sh\n" << command << "\necho the engine ended >&2\n";
+  fs::permissions(script, fs::perms::owner_all);
+  return script.string();
+}
+
+// An engine started through a shell script that does not exec it: the
+// checker stops the script's whole process group, so the engine goes with
+// it, after a run with hangs and timeouts, and when the checker is killed
+// outright (the engine ignores SIGTERM; with --jobs, too).
+TEST(WrappedEngine, IsStoppedWithItsWrapperAfterTimeouts) {
+  const std::string mark = mark_for("wrapped-timeouts");
+  const fs::path dir = fresh_dir("wrapped");
+  const std::string engine =
+      wrapper_script(dir, fmt::format("{} hang-stubborn 40 {}", BAO_FAKE_ENGINE, mark));
+  CheckProcess check({"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", "3",
+                      "--no-corpus", "--timeout-ms", "300"},
+                     mark, {});
+  ASSERT_GT(check.pid(), 0);
+  EXPECT_EQ(check.finish(300s), 1) << check.out() << check.err();  // timeouts are findings
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  fs::remove_all(dir);
+}
+
+class KilledWithWrappedEngines : public ::testing::TestWithParam<int> {};
+
+TEST_P(KilledWithWrappedEngines, LeaveNothing) {
+  const int jobs = GetParam();
+  const std::string mark = mark_for(fmt::format("killed-wrapped-{}", jobs));
+  const fs::path dir = fresh_dir(fmt::format("killed-wrapped-{}", jobs));
+  const fs::path hung = dir / "hanging";
+  const std::string engine =
+      wrapper_script(dir, fmt::format("{} hang-stubborn 40 {}", BAO_FAKE_ENGINE, mark));
+  CheckProcess check({"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", "1000000",
+                      "--jobs", std::to_string(jobs), "--no-corpus", "--timeout-ms", "3600000"},
+                     mark, {"BAO_FAKE_HANG_FILE=" + hung.string()});
+  ASSERT_GT(check.pid(), 0);
+  check.read_until([&](const std::string&) { return fs::exists(hung); }, 300s);
+  ASSERT_TRUE(fs::exists(hung)) << "the engine never reached its hang: " << check.err();
+  ASSERT_EQ(::kill(check.pid(), SIGKILL), 0);
+  check.finish(120s);
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Check, KilledWithWrappedEngines, ::testing::Values(1, 2),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                           return fmt::format("Jobs{}", i.param);
+                         });
+
 }  // namespace
 }  // namespace bao
