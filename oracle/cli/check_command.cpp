@@ -520,6 +520,11 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
   return std::move(*result);
 }
 
+// A report of no game and no finding (a run interrupted at its start).
+bool checked_nothing(const check::CheckResult& r) {
+  return r.stats.games == 0 && r.findings.empty() && r.deviations.empty() && r.notation.empty();
+}
+
 struct Worker {
   pid_t pid = -1;
   int out = -1;  // its stdout: progress lines
@@ -638,7 +643,8 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
     child.null_stdin = word[0] < 0;
     child.in = word[0];
     child.out = fds[1];
-    child.death_signal = SIGTERM;  // it writes its report and stops its engines
+    child.death_signal = SIGTERM;     // it writes its report and stops its engines
+    child.interrupts_blocked = true;  // a signal at its start waits for its handlers
     const auto started = start_child(child);
     ::close(fds[1]);
     close_fd(word[0]);
@@ -784,6 +790,10 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
       if (failure.empty()) failure = part.error().message;
       continue;
     }
+    // Interrupted before its engine answered, a worker knows neither the
+    // engine's name nor the corpus, and played no game: no shard to compare
+    // with the others. Its games are missing, as a worker's that wrote none.
+    if (interrupted() && checked_nothing(*part)) continue;
     // The worker's share of --budget is not an option of the run.
     part.value().options.request_budget = o.budget;
     parts.push_back(std::move(*part));

@@ -165,9 +165,11 @@ bool become(int from, int to) {
       ::sigaction(s, &dfl, nullptr);
     }
   }
-  sigset_t none;
-  sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  sigset_t mask;
+  sigemptyset(&mask);
+  if (spec.interrupts_blocked)
+    for (const int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&mask, s);
+  ::sigprocmask(SIG_SETMASK, &mask, nullptr);
   if (!spec.file.empty())
     ::execv(spec.file.c_str(), argv);
   else

@@ -36,6 +36,10 @@ struct ChildSpec {
   // such child, `bao-guard` in ps) kills every group still there when this
   // process ends, however it ends.
   bool own_group = false;
+  // SIGINT, SIGTERM and SIGHUP stay blocked in the child, held until a
+  // program of ours has its handlers in (interrupt::install unblocks them):
+  // one sent at its start is then handled rather than fatal.
+  bool interrupts_blocked = false;
 };
 
 // Starts the child. It gets every signal this program catches back at its
