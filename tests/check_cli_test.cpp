@@ -3,6 +3,7 @@
 // fake engine (tests/fakes/fake_engine.cpp).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -662,6 +663,37 @@ TEST(CheckCli, LineEndsAndControlsBeyondAsciiFromAnEngineAreShownAsText) {
       }
     }
   }
+  fs::remove_all(dir);
+}
+
+// An output path that is a FIFO, a link (here to /dev/null) or a folder is
+// refused before any engine starts: exit 2, one line naming the path and
+// what it is, and the path left as it was.
+TEST(CheckCli, AnOutputPathThatIsNotARegularFileIsRefusedBeforeTheRun) {
+  const fs::path dir = fresh_dir("targets");
+  fs::create_directories(dir / "folder");
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0644), 0);
+  fs::create_symlink("/dev/null", dir / "null-link");
+  struct Case {
+    std::string option, name, kind;
+  };
+  for (const Case& c :
+       {Case{"--json-out", "fifo", "a FIFO"}, Case{"--json-out", "null-link", "a symbolic link"},
+        Case{"--json-out", "folder", "a folder"}, Case{"--report", "fifo", "a FIFO"},
+        Case{"--report", "null-link", "a symbolic link"}}) {
+    const fs::path target = dir / c.name;
+    const auto before = fs::symlink_status(target).type();
+    const RunResult r = run_oracle({"check", "--engine", "/no/such/engine", "--ruleset",
+                                    "ap-zanzibar", "--games", "1", c.option, target.string()});
+    EXPECT_EQ(r.status, 2) << c.option << " " << c.name << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(c.option + ": "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(target.string()), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.kind), std::string::npos) << r.err;
+    EXPECT_EQ(fs::symlink_status(target).type(), before) << c.name;
+  }
+  EXPECT_EQ(fs::read_symlink(dir / "null-link"), "/dev/null");
   fs::remove_all(dir);
 }
 

@@ -2,6 +2,7 @@
 // JUnit and YAML files the project writes: the escapers must keep those
 // files valid for a strict reader whatever bytes arrive.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -105,6 +106,57 @@ TEST(Files, ReadFileHoldsWhatTheFileHoldsAndRefusesWhatIsTooLarge) {
   ASSERT_FALSE(folder.ok());
   EXPECT_NE(folder.error().message.find("not a regular file"), std::string::npos);
   EXPECT_FALSE(read_file((dir / "missing").string()).ok());
+  fs::remove_all(dir);
+}
+
+// An output path that exists and is not a regular file (a FIFO, a device,
+// a link, a socket, a folder) is refused, named with its kind, and left as
+// it was: the writer replaces only what it would write itself. A report
+// folder's own files are held to the same rule.
+TEST(Files, WritersRefuseATargetThatIsNotARegularFile) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / ("bao-targets-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "folder");
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0644), 0);
+  fs::create_symlink("/dev/null", dir / "null-link");
+  fs::create_symlink("/proc/self/fd/1", dir / "stdout-link");
+  std::ofstream(dir / "plain") << "kept";
+  fs::create_symlink("plain", dir / "file-link");
+  fs::create_symlink("nowhere", dir / "dangling");
+  struct Target {
+    const char* name;
+    const char* kind;
+  };
+  for (const Target& t :
+       {Target{"fifo", "a FIFO"}, Target{"null-link", "a symbolic link"},
+        Target{"stdout-link", "a symbolic link"}, Target{"file-link", "a symbolic link"},
+        Target{"dangling", "a symbolic link"}, Target{"folder", "a folder"}}) {
+    const fs::path p = dir / t.name;
+    const auto before = fs::symlink_status(p).type();
+    const auto w = write_file_atomic(p.string(), "{}");
+    ASSERT_FALSE(w.ok()) << t.name;
+    EXPECT_NE(w.error().message.find(p.string()), std::string::npos) << w.error().message;
+    EXPECT_NE(w.error().message.find(t.kind), std::string::npos) << w.error().message;
+    EXPECT_EQ(fs::symlink_status(p).type(), before) << t.name;
+  }
+  EXPECT_EQ(fs::read_symlink(dir / "null-link"), "/dev/null");
+  EXPECT_EQ(read_file((dir / "plain").string()).value(), "kept");
+  // A folder the command writes as a whole, holding a FIFO where its own
+  // file goes.
+  fs::create_directories(dir / "report");
+  ASSERT_EQ(::mkfifo((dir / "report" / "report.md").c_str(), 0644), 0);
+  FileSet set;
+  set.files.emplace_back("report.md", "# new\n");
+  set.owns = [](const fs::path& rel, bool) { return rel == "report.md"; };
+  const auto r = replace_folder((dir / "report").string(), set);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("report.md"), std::string::npos) << r.error().message;
+  EXPECT_NE(r.error().message.find("a FIFO"), std::string::npos) << r.error().message;
+  EXPECT_TRUE(fs::is_fifo(fs::symlink_status(dir / "report" / "report.md")));
+  // Nothing was left beside them.
+  for (const auto& e : fs::directory_iterator(dir))
+    EXPECT_EQ(e.path().filename().string().find(".tmp."), std::string::npos) << e.path();
   fs::remove_all(dir);
 }
 

@@ -1062,7 +1062,14 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
     if (!s) return fail(err, s.error().message);
     std::tie(shard_i, shard_n) = *s;
   }
-  // Bad options are reported before any engine starts.
+  // Bad options are reported before any engine starts, and so are output
+  // paths that could not be written at the end.
+  if (!o.json_out.empty())
+    if (auto ok = check_output_file(o.json_out); !ok)
+      return fail(err, fmt::format("--json-out: {}", ok.error().message));
+  if (!o.report_dir.empty())
+    if (auto ok = check_output_folder(o.report_dir); !ok)
+      return fail(err, fmt::format("--report: {}", ok.error().message));
   if (o.corpus.empty() && !o.no_corpus)
     if (auto found = default_scenario_folder(); !found) return fail(err, found.error().message);
   if (!o.accept_file.empty()) {

@@ -96,7 +96,52 @@ void remove_stale_file_temps(const fs::path& path) {
   }
 }
 
+// What is at `path` when it is there and not of the type wanted (a regular
+// file, or a folder), for a message; std::nullopt when it may be written.
+std::optional<std::string> unwanted_kind(const fs::path& path, fs::file_type wanted) {
+  std::error_code ec;
+  const fs::file_status st = fs::symlink_status(path, ec);
+  if (!fs::exists(st) || st.type() == wanted) return std::nullopt;
+  switch (st.type()) {
+    case fs::file_type::regular:
+      return "a file";
+    case fs::file_type::directory:
+      return "a folder";
+    case fs::file_type::symlink:
+      return fmt::format("a symbolic link (to {})", fs::read_symlink(path, ec).string());
+    case fs::file_type::fifo:
+      return "a FIFO";
+    case fs::file_type::character:
+      return "a character device";
+    case fs::file_type::block:
+      return "a block device";
+    case fs::file_type::socket:
+      return "a socket";
+    default:
+      return "not a regular file";
+  }
+}
+
 }  // namespace
+
+Expected<void> check_output_file(const std::string& path) {
+  if (const auto kind = unwanted_kind(path, fs::file_type::regular))
+    return Error{fmt::format(
+        "cannot write {}: it is {}, and only a regular file is replaced (give a path of its own)",
+        path, *kind)};
+  return {};
+}
+
+Expected<void> check_output_folder(const std::string& dir) {
+  fs::path p(dir);
+  if (!p.has_filename()) p = p.parent_path();  // a trailing '/'
+  if (const auto kind = unwanted_kind(p, fs::file_type::directory))
+    return Error{
+        fmt::format("cannot write into {}: it is {}, not a folder (give a folder of its "
+                    "own)",
+                    dir, *kind)};
+  return {};
+}
 
 void test_hook_step() {
   static int steps = 0;
@@ -106,6 +151,10 @@ void test_hook_step() {
 }
 
 Expected<void> write_file_atomic(const std::string& path, std::string_view text) {
+  // What is there is replaced only if it is what this would write: a FIFO,
+  // a device or a link would be replaced by a regular file (as root,
+  // /dev/null itself), or written through.
+  if (auto ok = check_output_file(path); !ok) return ok;
   std::error_code ec;
   const fs::path target(path);
   if (target.has_parent_path()) {
@@ -152,7 +201,15 @@ Expected<std::vector<Kept>> entries_to_keep(const fs::path& dir, const FileSet& 
     const fs::path rel = fs::relative(it->path(), dir);
     const fs::file_status st = it->symlink_status(ec);
     const bool folder = fs::is_directory(st);
-    if (set.owns(rel, folder)) continue;
+    if (set.owns(rel, folder)) {
+      // What it owns is replaced; only what it would write itself.
+      const auto kind = unwanted_kind(it->path(), fs::file_type::regular);
+      if (folder || !kind) continue;
+      return Error{fmt::format(
+          "{} is {} where this command writes a file; it replaces only regular files: move it "
+          "elsewhere or choose another folder",
+          it->path().string(), *kind)};
+    }
     if (folder) {
       return Error{fmt::format(
           "{} is a folder this command did not write; it replaces {} as a whole and keeps only "
@@ -219,10 +276,8 @@ Expected<void> replace_folder(const std::string& dir, const FileSet& set) {
   if (ec) return Error{fmt::format("cannot create {}: {}", parent.string(), ec.message())};
   remove_stale_folder_temps(target);
 
-  const fs::file_status st = fs::symlink_status(target, ec);
-  const bool had_old = fs::exists(st);
-  if (had_old && !fs::is_directory(st))
-    return Error{fmt::format("cannot write into {}: it is not a folder", dir)};
+  if (auto ok = check_output_folder(dir); !ok) return ok;
+  const bool had_old = fs::exists(fs::symlink_status(target, ec));
   std::vector<Kept> kept;
   if (had_old) {
     auto k = entries_to_keep(target, set);
