@@ -697,6 +697,57 @@ TEST(CheckCli, AnOutputPathThatIsNotARegularFileIsRefusedBeforeTheRun) {
   fs::remove_all(dir);
 }
 
+// Counts that would wrap round when shards are added up, and a signal
+// this program does not stop on, are refused by `report merge` like any
+// other value out of range: exit 2, one line naming the file and the key.
+TEST(CheckCli, ReportMergeRefusesCountsThatOverflowAndUnknownSignals) {
+  const fs::path dir = fresh_dir("merge-range");
+  fs::create_directories(dir);
+  auto shard = [&](const std::string& which) {
+    const fs::path path = dir / ("s" + which.substr(0, 1) + ".json");
+    const RunResult r =
+        run_oracle({"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--games",
+                    "2", "--no-corpus", "--shard", which, "--json-out", path.string()});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    return read_json(path);
+  };
+  const nlohmann::json s0 = shard("0/2"), s1 = shard("1/2");
+  auto write = [&](const std::string& name, const nlohmann::json& j) {
+    std::ofstream(dir / name) << j.dump();
+    return (dir / name).string();
+  };
+  const std::string one = write("s1.json", s1);
+  for (const char* field : {"games", "positions", "requests", "failing_games", "followup_requests",
+                            "probe_games", "settled_deviations"}) {
+    nlohmann::json big = s0;
+    const bool small = std::string_view(field) == "settled_deviations";
+    big["stats"][field] = small ? std::uint64_t{2147483647} : ~std::uint64_t{0};
+    nlohmann::json other = s1;
+    other["stats"][field] = std::max<std::uint64_t>(other["stats"][field].get<std::uint64_t>(), 1);
+    const std::string a = write("big.json", big), b = write("other.json", other);
+    const RunResult r = run_oracle({"report", "merge", a, b});
+    EXPECT_EQ(r.status, 2) << field << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << field;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(fmt::format("stats.{}", field)), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("big.json"), std::string::npos) << r.err;
+  }
+  for (const nlohmann::json& signal : {nlohmann::json("SIGFOO"), nlohmann::json("SIGKILL"),
+                                       nlohmann::json(""), nlohmann::json(15)}) {
+    nlohmann::json odd = s0;
+    odd["stats"]["interrupted"] = true;
+    odd["stats"]["signal"] = signal;
+    const std::string a = write("signal.json", odd);
+    const RunResult r = run_oracle({"report", "merge", a, one});
+    EXPECT_EQ(r.status, 2) << signal << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << signal;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("signal.json"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("stats.signal"), std::string::npos) << r.err;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(CheckCli, AnEngineFloodingStderrIsCheckedNormally) {
   const RunResult r = run_oracle(
       {"check", "--engine", fake("stderr-flood"), "--ruleset", "ap-zanzibar", "--games", "2"}, 120);
