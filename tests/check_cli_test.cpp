@@ -748,6 +748,27 @@ TEST(CheckCli, ReportMergeRefusesCountsThatOverflowAndUnknownSignals) {
   fs::remove_all(dir);
 }
 
+// An accept file must be text: bytes that are not UTF-8, a NUL or another
+// control character in it are refused, naming the file, the line and the
+// column, rather than shown as U+FFFD in the reports.
+TEST(CheckCli, AnAcceptFileThatIsNotTextIsRefusedWithItsPlace) {
+  const fs::path dir = fresh_dir("accept-text");
+  fs::create_directories(dir);
+  for (const std::string& bad :
+       {std::string("\xFF"), std::string("\0", 1), std::string("\xC2\x85"),
+        std::string("\xED\xA0\x80"), std::string("\xC0\xAF"), std::string("\x1B")}) {
+    const fs::path file = dir / "accept.yaml";
+    std::ofstream(file, std::ios::binary)
+        << "accept:\n  - switch: front-empty=immediate\n    reason: known" << bad << " bug\n";
+    const RunResult r = run_oracle({"check", "--engine", "/no/such/engine", "--ruleset",
+                                    "ap-zanzibar", "--accept", file.string()});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(file.string() + ":3:18: "), std::string::npos) << r.err;
+  }
+  fs::remove_all(dir);
+}
+
 TEST(CheckCli, AnEngineFloodingStderrIsCheckedNormally) {
   const RunResult r = run_oracle(
       {"check", "--engine", fake("stderr-flood"), "--ruleset", "ap-zanzibar", "--games", "2"}, 120);

@@ -264,6 +264,12 @@ struct AcceptEntry {
 Expected<std::vector<AcceptEntry>> read_accept_entries(const std::string& path) {
   auto text = read_file(path, std::size_t{1} << 20);  // an accept list is a few lines
   if (!text) return Error{fmt::format("--accept: {}", text.error().message)};
+  // Text only: yaml-cpp would read a byte that is not UTF-8 as U+FFFD.
+  if (const auto bad = text_fault(*text))
+    return Error{
+        fmt::format("--accept: {}:{}:{}: {}: an accept file is UTF-8 text without "
+                    "control characters",
+                    path, bad->line, bad->column, bad->what)};
   YAML::Node root;
   try {
     root = YAML::Load(*text);

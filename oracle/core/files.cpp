@@ -456,6 +456,32 @@ std::string printable(std::string_view s) {
   return out;
 }
 
+std::optional<TextFault> text_fault(std::string_view text) {
+  int line = 1, column = 1;
+  std::size_t i = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;  // a byte order mark
+  while (i < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8_sequence_length(text, i);
+    if (n == 0)
+      return TextFault{line, column, fmt::format("a byte that is not UTF-8 (\\x{:02X})", c)};
+    const char32_t point = code_point(text, i, n);
+    if (point == 0) return TextFault{line, column, "a NUL byte"};
+    if ((point < 0x20 && point != '\t' && point != '\n' && point != '\r') ||
+        (point >= 0x7F && point <= 0x9F))
+      return TextFault{
+          line, column,
+          fmt::format("the control character U+{:04X}", static_cast<std::uint32_t>(point))};
+    if (point == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    i += n;
+  }
+  return std::nullopt;
+}
+
 std::string xml_escape(std::string_view s) {
   std::string out;
   out.reserve(s.size());

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -75,6 +76,18 @@ inline constexpr std::size_t kMaxReadBytes = std::size_t{256} << 20;
 // Reads a whole regular file of at most `max_bytes`; the error names the
 // path and the reason (missing, not a regular file, too large, unreadable).
 Expected<std::string> read_file(const std::string& path, std::size_t max_bytes = kMaxReadBytes);
+
+// Where `text` first breaks what every text file this program reads must
+// keep (scenario and accept files): valid UTF-8 with no control character
+// but tab, line feed and carriage return (a byte order mark at the start
+// is allowed). Line and column are 1-based, the column counted in
+// characters; std::nullopt when the text keeps it.
+struct TextFault {
+  int line = 0;
+  int column = 0;
+  std::string what;  // "a byte that is not UTF-8 (\xFF)", "a NUL byte", ...
+};
+std::optional<TextFault> text_fault(std::string_view text);
 
 // Escapes & < > " ' for XML and HTML text and attribute values.
 std::string xml_escape(std::string_view s);
