@@ -42,7 +42,9 @@ int open_fds() {
   return count;
 }
 
-EngineOptions fake(std::vector<std::string> args, int timeout_ms = 400) {
+// The timeout is generous (a loaded machine must not turn a slow answer
+// into a timeout); a test of a hang gives its own.
+EngineOptions fake(std::vector<std::string> args, int timeout_ms = 10000) {
   EngineOptions o;
   o.argv = {BAO_FAKE_ENGINE};
   for (auto& a : args) o.argv.push_back(std::move(a));
@@ -257,7 +259,8 @@ TEST_F(EngineClientTest, HangIsATimeout) {
   const auto took = Clock::now() - t0;
   EXPECT_EQ(f.kind, FaultKind::Timeout) << describe(f);
   EXPECT_GE(took, milliseconds(300));
-  EXPECT_LT(took, milliseconds(2000));
+  // The hang ends; how soon after the timeout depends on the machine's load.
+  EXPECT_LT(took, std::chrono::seconds(60));
   EXPECT_EQ(f.exit.signal, SIGTERM) << "a hung engine is stopped with SIGTERM";
   EXPECT_NE(describe(f).find("300 ms"), std::string::npos) << describe(f);
   survives(client);
@@ -301,15 +304,19 @@ TEST_F(EngineClientTest, AnswerWithoutNewlineThenEofIsMalformed) {
   survives(client);
 }
 
-TEST_F(EngineClientTest, HugeLineIsMalformedWithoutBufferingIt) {
-  EngineClient client(fake({"huge-line", k(kFaultAt)}, 2000));
-  start_and_warm_up(client);
-  const auto t0 = Clock::now();
-  const Fault f = fault_of(client, "moves");
-  EXPECT_EQ(f.kind, FaultKind::Malformed) << describe(f);
-  EXPECT_NE(f.message.find("longer than 65536 bytes"), std::string::npos) << f.message;
-  EXPECT_LT(Clock::now() - t0, milliseconds(1500));
-  survives(client);
+// A line longer than the limit is malformed once it passes the limit, not
+// when it ends: huge-unended never ends it (1 MiB, then the engine hangs),
+// so a client that waited for its end would meet the timeout, a minute
+// later, instead.
+TEST_F(EngineClientTest, HugeLineIsMalformedWithoutWaitingForItsEnd) {
+  for (const char* mode : {"huge-line", "huge-unended"}) {
+    EngineClient client(fake({mode, k(kFaultAt)}, 60000));
+    start_and_warm_up(client);
+    const Fault f = fault_of(client, "moves");
+    EXPECT_EQ(f.kind, FaultKind::Malformed) << mode << ": " << describe(f);
+    EXPECT_NE(f.message.find("longer than 65536 bytes"), std::string::npos) << f.message;
+    survives(client);
+  }
 }
 
 TEST_F(EngineClientTest, StderrFloodDoesNotBlockAndKeepsOnlyTheTail) {
@@ -470,7 +477,9 @@ TEST_F(EngineClientTest, DestructorStopsAHungEngine) {
     start(client);
     // `quit` is request 4: it hangs there and ignores SIGTERM too.
   }
-  EXPECT_LT(Clock::now() - t0, milliseconds(3000));
+  // It was killed (else the destructor would wait for ever); how soon
+  // depends on the machine's load.
+  EXPECT_LT(Clock::now() - t0, std::chrono::seconds(60));
 }
 
 // The processes whose command line holds `word`.

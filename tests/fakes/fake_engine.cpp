@@ -14,6 +14,7 @@
 //   chatty K             write an `info` line before the answer to request K
 //   no-newline K         answer request K without '\n', then exit(0)
 //   huge-line K          answer request K with a 10 MB line
+//   huge-unended K       answer request K with 1 MiB and no line end, then hang
 //   stderr-flood         write 50 MB to stderr before the first answer, then
 //                        1 KiB before every answer, answering correctly
 //   exit-at-start        exit(1) before reading anything
@@ -194,6 +195,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (mode == "huge-line" && now) answer = "= " + std::string(10 * 1024 * 1024, 'x');
+    if (mode == "huge-unended" && now) {
+      write_all(1, "= " + std::string(1024 * 1024, 'x'));
+      hang();
+    }
     if (mode == "extra" && now) answer += "\n= unsolicited";
     say(answer);
     if (answering.quit_requested()) return 0;
