@@ -101,6 +101,9 @@ std::vector<std::string> words_of(std::string_view text) {
 //   there): the header names that clause in the words of at least one of the
 //   sources that state it, the clause of M's BAO_MUTANT line or one of its
 //   BAO_MUTANT_ALSO lines (oracle/rules/<source>/mutants.def).
+//   `off[Mutation::M]` (the record's value for clause mutant M,
+//   oracle/rules/off_text.hpp, read where the clause is decided): the same,
+//   and M must be a clause mutant: a threshold mutant has no such value.
 //
 // What the rule cannot see: a clause played by plain logic, or cited through
 // the record's `cite` table (whose clause differs per ruleset), leaves no
@@ -140,6 +143,22 @@ constexpr IdentName kClauseIdents[] = {
 constexpr IdentName kMutantClauses[] = {
 #define BAO_MUTANT(ident, name, clause, change) {#ident, #clause},
 #define BAO_MUTANT_ALSO(ident, clause) {#ident, #clause},
+#include "oracle/rules/abstract_play/mutants.def"
+#include "oracle/rules/guide/mutants.def"
+#include "oracle/rules/ludii/mutants.def"
+#include "oracle/rules/site/mutants.def"
+#include "oracle/rules/site_kiswahili/mutants.def"
+#undef BAO_MUTANT_ALSO
+#undef BAO_MUTANT
+};
+// Each mutant's identifier and value.
+struct MutantIdent {
+  std::string_view ident;
+  Mutation id;
+};
+constexpr MutantIdent kMutantIdents[] = {
+#define BAO_MUTANT(ident, name, clause, change) {#ident, Mutation::ident},
+#define BAO_MUTANT_ALSO(ident, clause)
 #include "oracle/rules/abstract_play/mutants.def"
 #include "oracle/rules/guide/mutants.def"
 #include "oracle/rules/ludii/mutants.def"
@@ -338,7 +357,7 @@ std::string header_comment(const std::vector<std::string>& lines, int first_line
 }
 
 // A name in code: `ClauseId::X`, `Mutation::M` or a clause played against
-// its text, `off.field` (oracle/rules/off_text.hpp), with its line.
+// its text, `off[Mutation::M]` (oracle/rules/off_text.hpp), with its line.
 struct CodeName {
   enum class Kind { Clause, Mutant, OffText } kind;
   std::string ident;
@@ -347,16 +366,16 @@ struct CodeName {
 
 std::vector<CodeName> clause_names_in_code(const std::string& code) {
   static const std::regex name(
-      R"(\b(ClauseId|Mutation)::([A-Za-z_][A-Za-z0-9_]*)|\b(off)\.([a-z_][a-z0-9_]*))");
+      R"(\b(off)\[Mutation::([A-Za-z_][A-Za-z0-9_]*)\]|\b(ClauseId|Mutation)::([A-Za-z_][A-Za-z0-9_]*))");
   std::vector<CodeName> out;
   for (std::sregex_iterator it(code.begin(), code.end(), name), end; it != end; ++it) {
     const int line = line_of(code, static_cast<std::size_t>(it->position()));
-    if ((*it)[3].matched) {
-      out.push_back({CodeName::Kind::OffText, (*it)[4].str(), line});
+    if ((*it)[1].matched) {
+      out.push_back({CodeName::Kind::OffText, (*it)[2].str(), line});
       continue;
     }
-    const auto kind = (*it)[1] == "ClauseId" ? CodeName::Kind::Clause : CodeName::Kind::Mutant;
-    out.push_back({kind, (*it)[2].str(), line});
+    const auto kind = (*it)[3] == "ClauseId" ? CodeName::Kind::Clause : CodeName::Kind::Mutant;
+    out.push_back({kind, (*it)[4].str(), line});
   }
   return out;
 }
@@ -369,22 +388,30 @@ std::string clause_of_ident(std::string_view ident) {
   return std::string(c->name);
 }
 
+// Whether mutant `m` is its value of OffText in the records it applies to
+// (a threshold mutant changes a number of the record instead).
+bool is_off_text(Mutation m) {
+  const MutantInfo& info = all_mutants()[static_cast<std::size_t>(m) - 1];
+  return std::any_of(all_rulesets().begin(), all_rulesets().end(), [&](const Ruleset* r) {
+    if (!mutant_applies(*r, info)) return false;
+    const Expected<Ruleset> out = mutate(*r, m);
+    return out.ok() && out->off[m];
+  });
+}
+
 // The clauses a code name plays, any one of which the header must name: one
-// for a clause, each source's statement of the rule for a mutant, none for
-// None.
+// for a clause, each source's statement of the rule for a mutant or for the
+// value of OffText it is read through, none for None.
 std::vector<std::string> clauses_played(const CodeName& n) {
   if (n.ident == "None") return {};
   if (n.kind == CodeName::Kind::Clause) return {clause_of_ident(n.ident)};
   if (n.kind == CodeName::Kind::OffText) {
-    // The field is named after its mutant: no_relay is no-relay.
-    std::string mutant = n.ident;
-    std::replace(mutant.begin(), mutant.end(), '_', '-');
-    const MutantInfo* info = find_mutant(mutant);
-    if (info == nullptr) return {"no mutant named " + mutant + " for off." + n.ident};
-    std::vector<std::string> out{std::string(clause_name(info->clause))};
-    for (ClauseId c : {info->also, info->also_more[0], info->also_more[1]})
-      if (c != ClauseId::None) out.emplace_back(clause_name(c));
-    return out;
+    // Read like its mutant, which must be one with a value of OffText.
+    const auto* m = std::find_if(std::begin(kMutantIdents), std::end(kMutantIdents),
+                                 [&](const MutantIdent& x) { return x.ident == n.ident; });
+    if (m == std::end(kMutantIdents)) return {"unknown mutant " + n.ident + " read from off"};
+    if (!is_off_text(m->id))
+      return {"off[Mutation::" + n.ident + "], which a threshold mutant never sets"};
   }
   std::vector<std::string> out;
   for (const IdentName& m : kMutantClauses)
@@ -578,10 +605,18 @@ int h() /* { */ {
   EXPECT_GT(no_relay.size(), 1u);
   EXPECT_TRUE(clauses_played(names[2]).empty());  // Mutation::None
   // A clause played against its text reads like its mutant.
-  const auto off = clause_names_in_code("if (st.rules.off.no_relay) return;");
+  const auto off = clause_names_in_code("if (st.rules.off[Mutation::NoRelay]) return;");
   ASSERT_EQ(off.size(), 1u);
   EXPECT_EQ(off[0].kind, CodeName::Kind::OffText);
+  EXPECT_EQ(off[0].ident, "NoRelay");
   EXPECT_EQ(clauses_played(off[0]), no_relay);
+  // A threshold mutant has no value of OffText: read there, it plays no
+  // clause a header could name.
+  const auto threshold = clause_names_in_code("return rules.off[Mutation::HouseWorksAtSeven];");
+  ASSERT_EQ(threshold.size(), 1u);
+  const auto played = clauses_played(threshold[0]);
+  ASSERT_EQ(played.size(), 1u);
+  EXPECT_EQ(find_clause(played[0]), ClauseId::None) << played[0];
 }
 
 // The header rule (above): every clause a rule-code function plays in code
@@ -614,9 +649,10 @@ TEST(Catalog, EveryRuleCodeFunctionNamesItsClausesInItsHeader) {
                     << joined(clauses, " / ") << " ("
                     << (n.kind == CodeName::Kind::Clause   ? "ClauseId::"
                         : n.kind == CodeName::Kind::Mutant ? "Mutation::"
-                                                           : "off.")
-                    << n.ident << "), which the header comment directly above line "
-                    << in->first_line << " does not name";
+                                                           : "off[Mutation::")
+                    << n.ident << (n.kind == CodeName::Kind::OffText ? "]" : "")
+                    << "), which the header comment directly above line " << in->first_line
+                    << " does not name";
     }
   }
   // A scanner that found nothing would pass everything.

@@ -3,6 +3,7 @@
 // fake engine (tests/fakes/fake_engine.cpp).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -115,7 +116,7 @@ void expect_report_files_valid(const fs::path& dir) {
   EXPECT_EQ(test::json_error(slurp(dir / "report.json")), "");
   EXPECT_EQ(test::xml_error(slurp(dir / "junit.xml")), "");
   EXPECT_EQ(test::xml_characters_error(slurp(dir / "report.md")), "");
-  EXPECT_EQ(test::xml_error(slurp(dir / "report.html")), "");  // every tag closed
+  EXPECT_EQ(test::html_error(slurp(dir / "report.html")), "");  // as a browser reads it
   if (fs::exists(dir / "witnesses")) {
     for (const auto& e : fs::directory_iterator(dir / "witnesses"))
       EXPECT_EQ(test::yaml_error(slurp(e.path())), "") << e.path();
@@ -535,7 +536,7 @@ TEST(CheckCli, ReportHtmlDrawsTheDeviationAndMarksTheDifferingPits) {
                                   "--games", "10", "--report", dir.string()});
   ASSERT_EQ(r.status, 1) << r.out << r.err;
   const std::string html = slurp(dir / "report.html");
-  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(test::html_error(html), "");
   const auto report = read_json(dir / "report.json");
   ASSERT_EQ(report.at("deviations").size(), 1u) << report.dump(2);
   const auto& w = report.at("deviations")[0].at("witness");
@@ -613,6 +614,158 @@ TEST(CheckCli, HostileEngineTextIsShownAsTextInEveryOutput) {
   for (const char raw : {'\x1b', '\r', '\x07'}) EXPECT_EQ(html.find(raw), std::string::npos);
   const auto report = read_json(dir / "report.json");
   EXPECT_NE(report.at("engine").get<std::string>().find("<script>"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// An engine whose name and answers hold characters that are valid UTF-8 yet
+// line ends or controls to some reader (U+0085, U+2028, U+2029, U+FEFF, a
+// C1 control, a noncharacter), each followed by what a YAML reader would
+// take for a key: every output but the JSON shows them as text, so a YAML
+// 1.1 reader meets no key the engine chose and an HTML5 parser no character
+// it refuses; `report merge` of the run's JSON writes its report alike.
+// Its deviation gives witnesses (the name on their comment line); its
+// answers, odd from request 12 on in the second run, protocol faults.
+TEST(CheckCli, LineEndsAndControlsBeyondAsciiFromAnEngineAreShownAsText) {
+  const fs::path dir = fresh_dir("odd-text");
+  for (const char* mode : {"odd-text 0", "odd-text 12"}) {
+    fs::remove_all(dir);
+    const RunResult r =
+        run_oracle({"check", "--engine", fake(mode), "--ruleset", "ap-zanzibar", "--games", "40",
+                    "--stop-after", "2", "--report", (dir / "run").string(), "--json-out",
+                    (dir / "shard.json").string()});
+    ASSERT_EQ(r.status, 1) << mode << "\n" << r.out << r.err;
+    EXPECT_EQ(test::odd_character_error(r.out), "") << r.out;
+    EXPECT_NE(r.out.find("fake\\u0085injected: 1\\u2028also: 2\\u2029more: 3 \\uFEFF\\u009B31m "
+                         "\\uFFFE engine"),
+              std::string::npos)
+        << r.out;
+    const RunResult merged = run_oracle(
+        {"report", "merge", (dir / "shard.json").string(), "--report", (dir / "merged").string()});
+    ASSERT_EQ(merged.status, 1) << merged.out << merged.err;
+    EXPECT_EQ(test::odd_character_error(merged.out), "") << merged.out;
+    for (const char* report : {"run", "merged"}) {
+      expect_report_files_valid(dir / report);
+      std::size_t files = 0, witnesses = 0;
+      for (const auto& e : fs::recursive_directory_iterator(dir / report)) {
+        if (!e.is_regular_file() || e.path().filename() == "report.json") continue;
+        ++files;
+        const std::string text = slurp(e.path());
+        EXPECT_EQ(test::odd_character_error(text), "") << e.path();
+        if (e.path().extension() != ".yaml") continue;
+        ++witnesses;
+        EXPECT_NE(text.find("# Found by bao-oracle check: fake\\u0085injected: 1\\u2028also"),
+                  std::string::npos)
+            << text;
+      }
+      EXPECT_GE(files, 3u) << report;  // report.md, report.html, junit.xml
+      if (std::string_view(mode) == "odd-text 0") {
+        EXPECT_GE(witnesses, 1u) << report;
+      }
+    }
+  }
+  fs::remove_all(dir);
+}
+
+// An output path that is a FIFO, a link (here to /dev/null) or a folder is
+// refused before any engine starts: exit 2, one line naming the path and
+// what it is, and the path left as it was.
+TEST(CheckCli, AnOutputPathThatIsNotARegularFileIsRefusedBeforeTheRun) {
+  const fs::path dir = fresh_dir("targets");
+  fs::create_directories(dir / "folder");
+  ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0644), 0);
+  fs::create_symlink("/dev/null", dir / "null-link");
+  struct Case {
+    std::string option, name, kind;
+  };
+  for (const Case& c :
+       {Case{"--json-out", "fifo", "a FIFO"}, Case{"--json-out", "null-link", "a symbolic link"},
+        Case{"--json-out", "folder", "a folder"}, Case{"--report", "fifo", "a FIFO"},
+        Case{"--report", "null-link", "a symbolic link"}}) {
+    const fs::path target = dir / c.name;
+    const auto before = fs::symlink_status(target).type();
+    const RunResult r = run_oracle({"check", "--engine", "/no/such/engine", "--ruleset",
+                                    "ap-zanzibar", "--games", "1", c.option, target.string()});
+    EXPECT_EQ(r.status, 2) << c.option << " " << c.name << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(c.option + ": "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(target.string()), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(c.kind), std::string::npos) << r.err;
+    EXPECT_EQ(fs::symlink_status(target).type(), before) << c.name;
+  }
+  EXPECT_EQ(fs::read_symlink(dir / "null-link"), "/dev/null");
+  fs::remove_all(dir);
+}
+
+// Counts that would wrap round when shards are added up, and a signal
+// this program does not stop on, are refused by `report merge` like any
+// other value out of range: exit 2, one line naming the file and the key.
+TEST(CheckCli, ReportMergeRefusesCountsThatOverflowAndUnknownSignals) {
+  const fs::path dir = fresh_dir("merge-range");
+  fs::create_directories(dir);
+  auto shard = [&](const std::string& which) {
+    const fs::path path = dir / ("s" + which.substr(0, 1) + ".json");
+    const RunResult r =
+        run_oracle({"check", "--engine", oracle_engine(), "--ruleset", "ap-zanzibar", "--games",
+                    "2", "--no-corpus", "--shard", which, "--json-out", path.string()});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+    return read_json(path);
+  };
+  const nlohmann::json s0 = shard("0/2"), s1 = shard("1/2");
+  auto write = [&](const std::string& name, const nlohmann::json& j) {
+    std::ofstream(dir / name) << j.dump();
+    return (dir / name).string();
+  };
+  const std::string one = write("s1.json", s1);
+  for (const char* field : {"games", "positions", "requests", "failing_games", "followup_requests",
+                            "probe_games", "settled_deviations"}) {
+    nlohmann::json big = s0;
+    const bool small = std::string_view(field) == "settled_deviations";
+    big["stats"][field] = small ? std::uint64_t{2147483647} : ~std::uint64_t{0};
+    nlohmann::json other = s1;
+    other["stats"][field] = std::max<std::uint64_t>(other["stats"][field].get<std::uint64_t>(), 1);
+    const std::string a = write("big.json", big), b = write("other.json", other);
+    const RunResult r = run_oracle({"report", "merge", a, b});
+    EXPECT_EQ(r.status, 2) << field << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << field;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(fmt::format("stats.{}", field)), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("big.json"), std::string::npos) << r.err;
+  }
+  for (const nlohmann::json& signal : {nlohmann::json("SIGFOO"), nlohmann::json("SIGKILL"),
+                                       nlohmann::json(""), nlohmann::json(15)}) {
+    nlohmann::json odd = s0;
+    odd["stats"]["interrupted"] = true;
+    odd["stats"]["signal"] = signal;
+    const std::string a = write("signal.json", odd);
+    const RunResult r = run_oracle({"report", "merge", a, one});
+    EXPECT_EQ(r.status, 2) << signal << "\n" << r.out << r.err;
+    EXPECT_EQ(r.out, "") << signal;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find("signal.json"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("stats.signal"), std::string::npos) << r.err;
+  }
+  fs::remove_all(dir);
+}
+
+// An accept file must be text: bytes that are not UTF-8, a NUL or another
+// control character in it are refused, naming the file, the line and the
+// column, rather than shown as U+FFFD in the reports.
+TEST(CheckCli, AnAcceptFileThatIsNotTextIsRefusedWithItsPlace) {
+  const fs::path dir = fresh_dir("accept-text");
+  fs::create_directories(dir);
+  for (const std::string& bad :
+       {std::string("\xFF"), std::string("\0", 1), std::string("\xC2\x85"),
+        std::string("\xED\xA0\x80"), std::string("\xC0\xAF"), std::string("\x1B")}) {
+    const fs::path file = dir / "accept.yaml";
+    std::ofstream(file, std::ios::binary)
+        << "accept:\n  - switch: front-empty=immediate\n    reason: known" << bad << " bug\n";
+    const RunResult r = run_oracle({"check", "--engine", "/no/such/engine", "--ruleset",
+                                    "ap-zanzibar", "--accept", file.string()});
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(file.string() + ":3:18: "), std::string::npos) << r.err;
+  }
   fs::remove_all(dir);
 }
 

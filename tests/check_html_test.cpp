@@ -77,7 +77,7 @@ CheckResult failing_run(const std::string& engine) {
 
 TEST(CheckHtml, ADeviationIsListedThenDrawnBeforeAndAfter) {
   const std::string html = to_html(failing_run("my engine 1.0"));
-  EXPECT_EQ(test::xml_error(html), "");  // well-formed: every tag closed, entities known
+  EXPECT_EQ(test::html_error(html), "");  // well-formed: every tag closed, entities known
   EXPECT_TRUE(html.starts_with("<!DOCTYPE html>\n<html lang=\"en\">"));
   // The diagnosis comes first: both deviations, one accepted.
   const std::size_t diagnosis = html.find("<h2 id=\"diagnosis\">");
@@ -181,14 +181,14 @@ TEST(CheckHtml, APositionWithoutAMoveHasNoReplayAndNoScript) {
   CheckResult r = failing_run("my engine 1.0");
   r.deviations.front().witness.move.clear();
   const std::string html = to_html(r);
-  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(test::html_error(html), "");
   EXPECT_EQ(html.find("class=\"replay"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
 }
 
 TEST(CheckHtml, TheEnginesBadBytesAreReplacedAndItsMarkupEscaped) {
   const std::string html = to_html(failing_run("fake \xff\xfe <b>engine</b> \x01\x1b[2J 1.0"));
-  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(test::html_error(html), "");
   EXPECT_EQ(test::xml_characters_error(html), "");
   EXPECT_NE(html.find("fake \\xFF\\xFE &lt;b&gt;engine&lt;/b&gt; \\x01\\x1B[2J 1.0"),
             std::string::npos);
@@ -202,7 +202,7 @@ TEST(CheckHtml, APassingRunSaysSo) {
   r.options.ruleset = "guide-v2";
   r.stats.games = 5;
   const std::string html = to_html(r);
-  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(test::html_error(html), "");
   EXPECT_NE(html.find("<p class=\"verdict pass\"><b>good engine plays guide-v2</b> at every "
                       "position checked.</p>"),
             std::string::npos)
@@ -222,7 +222,7 @@ TEST(CheckHtml, TheIndexLinksEachRulesetsPage) {
   a.runs.push_back(ok);
   a.not_listed = {"ludii"};
   const std::string html = to_html(a);
-  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(test::html_error(html), "");
   EXPECT_NE(html.find("<a href=\"ap-zanzibar/report.html\">"), std::string::npos) << html;
   EXPECT_NE(html.find("<a href=\"guide-v2/report.html\">"), std::string::npos) << html;
   EXPECT_NE(html.find("2 rulesets checked: 1 ok, 1 with findings."), std::string::npos) << html;

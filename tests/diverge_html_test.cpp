@@ -50,7 +50,7 @@ struct Parsed {
 
 Parsed parse_page(const std::string& text) {
   Parsed p;
-  p.error = test::xml_error(text);
+  p.error = test::html_error(text);
   if (!p.error.empty()) return p;
   tinyxml2::XMLDocument doc;
   doc.Parse(text.c_str(), text.size());
@@ -153,7 +153,7 @@ TEST_F(DivergeHtml, EachGroupIsACollapsibleSectionWhoseClausesTheFilterMatches) 
     EXPECT_TRUE(p.ids.count(stem)) << stem;
     EXPECT_NE(std::find(p.hrefs.begin(), p.hrefs.end(), "#" + stem), p.hrefs.end()) << stem;
     for (const std::string& label : {gr.a.label, gr.b.label})
-      EXPECT_NE(text.find(fmt::format("<option value=\"{}\"/>", html_escape(label))),
+      EXPECT_NE(text.find(fmt::format("<option value=\"{}\"></option>", html_escape(label))),
                 std::string::npos)
           << label;
   }
@@ -225,7 +225,7 @@ TEST(DivergeAdjudication, TheOtherRulesetsSideWithTheAnswerTheirTextGives) {
   EXPECT_EQ(by["guide-r002"], std::pair(Stance::WithB, guide_answer));
   // The card lists them so, each side with its answer.
   const std::string html = render_adjudication_html(r);
-  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(test::html_error(html), "");
   EXPECT_NE(html.find(fmt::format("<li data-stance=\"a\"><b>ap-zanzibar, ap-bawo</b>: {}</li>",
                                   html_escape(ap_answer))),
             std::string::npos)

@@ -430,5 +430,41 @@ TEST(EngineBinary, EndOfInputEndsWithStatusZero) {
   EXPECT_EQ(engine.wait(), 0);
 }
 
+// Its reader gone (a checker that died, `| head -1`): writing fails, and the
+// engine exits with status 3 as documented, rather than dying of SIGPIPE,
+// which a shell leaves at its default, as here.
+TEST(EngineBinary, AReaderThatHasGoneIsExitStatusThree) {
+  int to_child[2], from_child[2];
+  ASSERT_EQ(::pipe(to_child), 0);
+  ASSERT_EQ(::pipe(from_child), 0);
+  ::close(from_child[0]);  // nobody reads its answers
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::dup2(to_child[0], 0);
+    ::dup2(from_child[1], 1);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) ::dup2(null, 2);
+    for (int fd : {to_child[0], to_child[1], from_child[1]}) ::close(fd);
+    ::signal(SIGPIPE, SIG_DFL);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    ::execl(BAO_ORACLE_BIN, BAO_ORACLE_BIN, "engine", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  ::close(to_child[0]);
+  ::close(from_child[1]);
+  // Written before it could fail, so the write cannot meet a dead reader here.
+  const std::string requests = "protocol\nname\nmoves\n";
+  EXPECT_EQ(::write(to_child[1], requests.data(), requests.size()),
+            static_cast<ssize_t>(requests.size()));
+  ::close(to_child[1]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal "
+                                 << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  EXPECT_EQ(WEXITSTATUS(status), 3);
+}
+
 }  // namespace
 }  // namespace bao::protocol

@@ -88,8 +88,11 @@ std::vector<std::string> leftovers(const std::string& mark, std::chrono::seconds
 // `env` in its environment, stdout and stderr read as they come.
 class CheckProcess {
  public:
+  // `pending`: a signal blocked and raised in the child before exec, so
+  // that it is pending when the program starts (as the workers of --jobs
+  // are started, their signals blocked until their handlers are in).
   CheckProcess(const std::vector<std::string>& args, const std::string& mark,
-               const std::vector<std::string>& env) {
+               const std::vector<std::string>& env, int pending = 0) {
     int out[2], err[2];
     if (::pipe2(out, O_CLOEXEC) != 0 || ::pipe2(err, O_CLOEXEC) != 0) return;
     std::vector<std::string> vars{std::string(kMarkVariable) + "=" + mark};
@@ -112,7 +115,9 @@ class CheckProcess {
       for (const int s : {SIGINT, SIGTERM, SIGHUP}) ::signal(s, SIG_DFL);
       sigset_t none;
       sigemptyset(&none);
+      if (pending != 0) sigaddset(&none, pending);
       ::sigprocmask(SIG_SETMASK, &none, nullptr);
+      if (pending != 0) ::raise(pending);
       ::execve(argv[0], const_cast<char* const*>(argv.data()),
                const_cast<char* const*>(envp.data()));
       ::_exit(127);
@@ -430,6 +435,125 @@ TEST(KilledCheck, LeavesNoWorkerOrEngine) {
   next.finish(120s);
   EXPECT_FALSE(fs::exists(left)) << left << " is still there after the next run";
 }
+
+// A fresh folder of this test process for the test `name`.
+fs::path fresh_dir(const std::string& name) {
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("bao-interrupt-test-{}-{}", name, ::getpid());
+  fs::remove_all(dir);
+  return dir;
+}
+
+// A shell script in `dir` that runs `command` without exec (and so stays
+// the engine's parent), as engines are often started.
+std::string wrapper_script(const fs::path& dir, const std::string& command) {
+  fs::create_directories(dir);
+  const fs::path script = dir / "engine.sh";
+  std::ofstream(script) << "#!/bin/sh\n" << command << "\necho the engine ended >&2\n";
+  fs::permissions(script, fs::perms::owner_all);
+  return script.string();
+}
+
+// The end of a run interrupted by SIGTERM: exit 128 + SIGTERM, no process
+// of the run left, and its JSON report, `json`, marked so (returned).
+nlohmann::json expect_ended_by_sigterm(CheckProcess& check, const std::string& mark,
+                                       const fs::path& json) {
+  EXPECT_EQ(check.finish(120s), 128 + SIGTERM) << check.out() << check.err();
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  if (!fs::exists(json)) {
+    ADD_FAILURE() << "no report: " << check.err();
+    return {};
+  }
+  const nlohmann::json report = read_json(json);
+  EXPECT_EQ(report.at("stats").at("interrupted"), true);
+  EXPECT_EQ(report.at("stats").value("signal", ""), "SIGTERM");
+  return report;
+}
+
+// A signal that arrives before the program has started (here, pending from
+// its start) is handled as one that arrives during the run: the handlers go
+// in before anything else, the run stops at once and its report says so.
+TEST(EarlySignal, APendingSignalIsHandledOnceTheProgramRuns) {
+  const std::string mark = mark_for("pending");
+  const fs::path dir = fresh_dir("pending");
+  CheckProcess check(
+      {"check", "--engine", fmt::format("{} engine", BAO_ORACLE_BIN), "--ruleset", "ap-zanzibar",
+       "--games", "3", "--no-corpus", "--json-out", (dir / "run.json").string()},
+      mark, {}, SIGTERM);
+  ASSERT_GT(check.pid(), 0);
+  const nlohmann::json report = expect_ended_by_sigterm(check, mark, dir / "run.json");
+  EXPECT_EQ(report.value("stats", nlohmann::json::object()).value("games", -1), 0);
+  fs::remove_all(dir);
+}
+
+// --jobs 2, interrupted while one worker plays and the other's engine has
+// not answered its handshake yet (its wrapper waits): the worker that knows
+// nothing of the engine is no shard to compare with, and the run reports
+// what the other found, exit 128 + the signal.
+TEST(EarlySignal, AWorkerInterruptedBeforeItsEngineAnsweredDoesNotLoseTheReport) {
+  const std::string mark = mark_for("early-jobs");
+  const fs::path dir = fresh_dir("early-jobs");
+  // The first engine to start plays at once; the other waits a minute first.
+  const std::string engine =
+      wrapper_script(dir, fmt::format("mkdir {0}/first 2>/dev/null || sleep 60\n{1} slow 1 1 {2}",
+                                      dir.string(), BAO_FAKE_ENGINE, mark));
+  CheckProcess check(
+      {"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", "1000000", "--jobs", "2",
+       "--no-corpus", "--progress", "--json-out", (dir / "run.json").string()},
+      mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
+  ASSERT_GT(check.pid(), 0);
+  const bool found =
+      check.read_until([](const std::string& err) { return groups_shown(err) >= 1; }, 300s);
+  ASSERT_TRUE(found) << "no finding shown on the progress line: " << check.out() << check.err();
+  ASSERT_EQ(::kill(check.pid(), SIGTERM), 0);
+  const nlohmann::json report = expect_ended_by_sigterm(check, mark, dir / "run.json");
+  EXPECT_GE(report.value("deviations", nlohmann::json::array()).size(), 1u) << report.dump(2);
+  fs::remove_all(dir);
+}
+
+// An engine started through a shell script that does not exec it: the
+// checker stops the script's whole process group, so the engine goes with
+// it, after a run with hangs and timeouts, and when the checker is killed
+// outright (the engine ignores SIGTERM; with --jobs, too).
+TEST(WrappedEngine, IsStoppedWithItsWrapperAfterTimeouts) {
+  const std::string mark = mark_for("wrapped-timeouts");
+  const fs::path dir = fresh_dir("wrapped");
+  const std::string engine =
+      wrapper_script(dir, fmt::format("{} hang-stubborn 40 {}", BAO_FAKE_ENGINE, mark));
+  CheckProcess check({"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", "3",
+                      "--no-corpus", "--timeout-ms", "300"},
+                     mark, {});
+  ASSERT_GT(check.pid(), 0);
+  EXPECT_EQ(check.finish(300s), 1) << check.out() << check.err();  // timeouts are findings
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  fs::remove_all(dir);
+}
+
+class KilledWithWrappedEngines : public ::testing::TestWithParam<int> {};
+
+TEST_P(KilledWithWrappedEngines, LeaveNothing) {
+  const int jobs = GetParam();
+  const std::string mark = mark_for(fmt::format("killed-wrapped-{}", jobs));
+  const fs::path dir = fresh_dir(fmt::format("killed-wrapped-{}", jobs));
+  const fs::path hung = dir / "hanging";
+  const std::string engine =
+      wrapper_script(dir, fmt::format("{} hang-stubborn 40 {}", BAO_FAKE_ENGINE, mark));
+  CheckProcess check({"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", "1000000",
+                      "--jobs", std::to_string(jobs), "--no-corpus", "--timeout-ms", "3600000"},
+                     mark, {"BAO_FAKE_HANG_FILE=" + hung.string()});
+  ASSERT_GT(check.pid(), 0);
+  check.read_until([&](const std::string&) { return fs::exists(hung); }, 300s);
+  ASSERT_TRUE(fs::exists(hung)) << "the engine never reached its hang: " << check.err();
+  ASSERT_EQ(::kill(check.pid(), SIGKILL), 0);
+  check.finish(120s);
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Check, KilledWithWrappedEngines, ::testing::Values(1, 2),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                           return fmt::format("Jobs{}", i.param);
+                         });
 
 }  // namespace
 }  // namespace bao

@@ -232,7 +232,7 @@ TEST(Provenance, DivergeReportsRecordItInEveryFormat) {
   EXPECT_TRUE(is_hash(p.at("corpus")));
   const std::string md = read_file((dir / "out" / "report.md").string()).value();
   const std::string html = read_file((dir / "out" / "report.html").string()).value();
-  EXPECT_EQ(test::xml_error(html), "");
+  EXPECT_EQ(test::html_error(html), "");
   for (const char* field : {"version", "commit", "catalogue", "corpus"}) {
     const std::string v = p.at(field);
     EXPECT_NE(md.find(fmt::format("- {}: `{}`", field, v)), std::string::npos) << field;

@@ -67,6 +67,32 @@ TEST(ScenarioLoader, YamlSyntaxErrorHasLineAndColumn) {
   EXPECT_EQ(e.at.column, 1);
 }
 
+// A scenario file must be text: bytes that are not UTF-8, a NUL or another
+// control character (but tab, line feed and carriage return) are an input
+// error at their line and column (counted in characters), never read as
+// U+FFFD; the file's scenarios are not run.
+TEST(ScenarioLoader, WhatIsNotTextIsAnErrorAtItsPlace) {
+  for (const std::string& bad : {std::string("\xFF"), std::string("\0", 1), std::string("\xC2\x85"),
+                                 std::string("\xED\xA0\x80"), std::string("\xC0\xAF"),
+                                 std::string("\x1B"), std::string("\xE2\x82")}) {
+    // "    source: 'r\xC3\xA9gles" is 19 characters (20 bytes); the bad
+    // text is the 20th.
+    const std::string text = replace(kGood, "'rules,", "'r\xC3\xA9gles" + bad + ",");
+    LoadResult r = load_string(text, "t.yaml");
+    ASSERT_EQ(r.errors.size(), 1u) << bad;
+    const InputError& e = r.errors[0];
+    EXPECT_EQ(e.file, "t.yaml");
+    EXPECT_EQ(e.at.line, 4) << to_string(e);
+    EXPECT_EQ(e.at.column, 20) << to_string(e);
+    EXPECT_EQ(e.field, "text") << to_string(e);
+    EXPECT_TRUE(r.scenarios.empty());
+  }
+  // A byte order mark before the text is allowed.
+  LoadResult bom = load_string("\xEF\xBB\xBF" + kGood, "t.yaml");
+  EXPECT_TRUE(bom.errors.empty()) << to_string(bom.errors[0]);
+  EXPECT_EQ(bom.scenarios.size(), 1u);
+}
+
 TEST(ScenarioLoader, UnknownKeyIsReportedAtTheKey) {
   const InputError e = only_error(replace(kGood, "    checks:", "    chekcs:"));
   EXPECT_EQ(e.at.line, 7);

@@ -344,12 +344,15 @@ TEST(ScenarioCommand, AFileOverTheSizeLimitOrNotRegularIsAnInputError) {
   EXPECT_NE(err.str().find(fifo + ": file: is not a regular file"), std::string::npos) << err.str();
 }
 
-// Scenario ids holding bytes that are not UTF-8 and control bytes still give
-// JUnit and JSON files a strict parser reads.
+// Scenario ids holding control characters (written as YAML escapes: a file
+// must be UTF-8 text, and raw bytes that are not are an input error,
+// ScenarioLoader.WhatIsNotTextIsAnErrorAtItsPlace), C1 ones and a line
+// separator among them, still give JUnit and JSON files a strict parser
+// reads.
 TEST(ScenarioCommand, JUnitAndJsonStayValidWhateverTheIdHolds) {
   TempDir dir("bao_scenario_cmd_bytes");
   std::string text = kFailing;
-  text.replace(text.find("wrong-claims"), 12, "\"bad \\x01 \\x1b id \xFF\xFE <&>\"");
+  text.replace(text.find("wrong-claims"), 12, "\"bad \\x01 \\x1b \\x85 \\u2028 id <&>\"");
   const std::string file = dir.write("bytes.yaml", text);
   RunOptions o;
   o.junit_path = (dir.path / "out.xml").string();
@@ -364,7 +367,8 @@ TEST(ScenarioCommand, JUnitAndJsonStayValidWhateverTheIdHolds) {
   };
   const std::string xml = slurp(*o.junit_path);
   EXPECT_EQ(test::xml_error(xml), "") << xml;
-  EXPECT_NE(xml.find("bad \\x01 \\x1B id \\xFF\\xFE &lt;&amp;&gt;"), std::string::npos) << xml;
+  EXPECT_NE(xml.find("bad \\x01 \\x1B \\u0085 \\u2028 id &lt;&amp;&gt;"), std::string::npos) << xml;
+  EXPECT_EQ(test::odd_character_error(xml), "") << xml;
   const std::string json = slurp(*o.json_path);
   EXPECT_EQ(test::json_error(json), "") << json;
   EXPECT_EQ(out.str().find('\x1b'), std::string::npos) << out.str();

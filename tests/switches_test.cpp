@@ -69,7 +69,8 @@ TEST(MutationSet, CatalogueRulesetsPlayTheirTexts) {
   }
 }
 
-// Each clause mutant changes its record: one OffText value, or a threshold.
+// Each clause mutant changes its record: its own OffText value, or a
+// threshold.
 TEST(MutationSet, EveryMutantChangesTheRecord) {
   for (const MutantInfo& m : all_mutants())
     for (const Ruleset* r : all_rulesets()) {
@@ -82,6 +83,7 @@ TEST(MutationSet, EveryMutantChangesTheRecord) {
                                      out->cutoff_rule != r->cutoff_rule ||
                                      out->single_lap.quiet_limit != r->single_lap.quiet_limit;
       EXPECT_TRUE(out->off != r->off || thresholds_differ) << m.name << " on " << r->id;
+      EXPECT_EQ(out->off != r->off, out->off[m.id]) << m.name << " sets another's value";
       EXPECT_FALSE(out->off != r->off && thresholds_differ) << m.name << " sets two things";
     }
 }
@@ -96,8 +98,9 @@ TEST(MutationSet, MutateAddsToTheMutantsAlreadyThere) {
   EXPECT_TRUE(two->mutations.contains(Mutation::CaptureNeedsThree));
   EXPECT_TRUE(two->mutations.contains(Mutation::HouseWorksAtSeven));
   EXPECT_FALSE(two->mutations.contains(Mutation::EntryEndFlipped));
-  EXPECT_TRUE(two->off.capture_needs_three) << "a clause mutant sets its OffText field";
-  EXPECT_FALSE(two->off.entry_end_flipped);
+  EXPECT_TRUE(two->off[Mutation::CaptureNeedsThree]) << "a clause mutant sets its OffText value";
+  EXPECT_FALSE(two->off[Mutation::EntryEndFlipped]);
+  EXPECT_FALSE(two->off[Mutation::HouseWorksAtSeven]) << "a threshold mutant has none";
   EXPECT_EQ(two->working_house, 7) << "a threshold mutant still changes the record";
 }
 
@@ -224,7 +227,7 @@ TEST(Switches, ApplyingSeveralSetsEachOne) {
   auto r = apply_ids(zanzibar, {"capture-needs-three", "front-empty=immediate", "working-house=8",
                                 "cutoff-rule=guide-relays"});
   ASSERT_TRUE(r.ok()) << r.error().message;
-  EXPECT_TRUE(r->off.capture_needs_three);
+  EXPECT_TRUE(r->off[Mutation::CaptureNeedsThree]);
   EXPECT_EQ(r->front_empty, FrontEmptyCheck::Immediate);
   EXPECT_EQ(r->working_house, 8);
   // The cutoff rule comes with its source's limit.
@@ -494,7 +497,7 @@ TEST(EngineSwitches, RulesetsAreThoseEverySwitchAppliesTo) {
   // Another ruleset resolves each id anew: its own clause for the choice.
   EXPECT_EQ(server.handle("ruleset ludii"), "=");
   EXPECT_EQ(server.ruleset().front_empty, FrontEmptyCheck::Immediate);
-  EXPECT_TRUE(server.ruleset().off.capture_needs_three);
+  EXPECT_TRUE(server.ruleset().off[Mutation::CaptureNeedsThree]);
   // The first id that does not apply is the one named.
   EXPECT_EQ(server.handle("ruleset site-bank"),
             "? mutant capture-needs-three breaks ap.capture.condition, which does not govern "

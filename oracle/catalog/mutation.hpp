@@ -1,10 +1,12 @@
 // Clause mutants: deliberately wrong variants of single clauses, to prove that
 // the scenario suite and the engine checker catch real mistakes. A mutant is a
 // copy of a ruleset record with the mutant in its `mutations` (several may be
-// there at once) and the value it changes set: a threshold, or the field of
-// the record's OffText named after it (oracle/rules/off_text.hpp), which the
-// rule code reads where the clause is decided. The list of mutants lives
-// beside each source's clause catalog (oracle/rules/<source>/mutants.def).
+// there at once) and the value it changes set: a threshold, or its own value
+// of the record's OffText (oracle/rules/off_text.hpp), which the rule code
+// reads where the clause is decided (`rules.off[Mutation::NoRelay]`). The
+// list of mutants lives beside each source's clause catalog
+// (oracle/rules/<source>/mutants.def): a BAO_MUTANT line there is the whole
+// mutant but for its rule code.
 #pragma once
 
 #include <array>

@@ -387,6 +387,14 @@ struct Stats {
   friend bool operator==(const Stats&, const Stats&) = default;
 };
 
+// Adds the whole-number counts of `more` to `total` (stats.cpp): games,
+// positions, skipped, moves, requests, failing games, follow-up requests,
+// probe rounds and games, settled deviations and findings, and the clause
+// and boundary coverage id by id. The name of the first count whose sum
+// does not fit its type ("games", "clause_coverage.ap.sow.consecutive"),
+// `total` then partly added; empty when every sum fits.
+std::string add_counts(Stats& total, const Stats& more);
+
 struct CheckResult {
   std::string engine;   // the engine's name
   std::string command;  // how it was started, for reproduction

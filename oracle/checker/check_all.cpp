@@ -457,6 +457,14 @@ Expected<AllResult> merge_all(const std::vector<AllResult>& parts, const MergeOp
     if (!merged) return Error{fmt::format("{}: {}", id, merged.error().message)};
     out.runs.push_back(std::move(*merged));
   }
+  // The totals over the rulesets must hold their sums too.
+  Stats totals;
+  for (const CheckResult& r : out.runs)
+    if (const std::string field = add_counts(totals, r.stats); !field.empty())
+      return Error{
+          fmt::format("stats.{} of the rulesets of {} adds up to more than a count can "
+                      "hold",
+                      field, fmt::join(names, ", "))};
   return out;
 }
 

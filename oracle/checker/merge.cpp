@@ -144,27 +144,18 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
   out.deviations.clear();
   out.notation.clear();
   out.stats = Stats{};
-  for (const CheckResult& p : parts) {
-    out.stats.games += p.stats.games;
-    out.stats.positions += p.stats.positions;
-    out.stats.skipped += p.stats.skipped;
-    out.stats.moves += p.stats.moves;
-    out.stats.requests += p.stats.requests;
-    out.stats.failing_games += p.stats.failing_games;
-    out.stats.followup_requests += p.stats.followup_requests;
-    out.stats.settled_deviations += p.stats.settled_deviations;
-    out.stats.settled_findings += p.stats.settled_findings;
-    out.stats.unnamed += p.stats.unnamed;
-    out.stats.probe_rounds += p.stats.probe_rounds;
-    out.stats.probe_games += p.stats.probe_games;
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const CheckResult& p = parts[k];
+    // A sum that does not fit its type would be a wrong count.
+    if (const std::string field = add_counts(out.stats, p.stats); !field.empty())
+      return Error{fmt::format("stats.{} of {} adds up to more than a count can hold", field,
+                               fmt::join(names.begin(), names.begin() + k + 1, ", "))};
     out.stats.seconds = std::max(out.stats.seconds, p.stats.seconds);
     if (p.stats.interrupted) {
       if (!out.stats.interrupted) out.stats.signal = p.stats.signal;
       out.stats.interrupted = true;
     }
     out.stats.stop_after = std::max(out.stats.stop_after, p.stats.stop_after);
-    for (const auto& [id, n] : p.stats.clause_coverage) out.stats.clause_coverage[id] += n;
-    for (const auto& [id, n] : p.stats.boundary_coverage) out.stats.boundary_coverage[id] += n;
     for (const auto& [id, n] : p.stats.switch_coverage) out.stats.switch_coverage[id] = 1;
   }
   // In game order, so the merge does not depend on the part order.

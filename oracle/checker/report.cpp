@@ -19,6 +19,7 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/core/files.hpp"
+#include "oracle/core/interrupt.hpp"
 #include "oracle/core/json_read.hpp"
 #include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
@@ -600,7 +601,15 @@ Expected<CheckResult> from_json(std::string_view text, const std::string& where)
     r.stats.seconds = s.at("seconds").get<double>();
     // Absent from the reports of versions before interruption was kept.
     r.stats.interrupted = s.value("interrupted", false);
-    r.stats.signal = s.value("signal", std::string());
+    // The signal an interrupted run stopped on: one this program catches.
+    if (s.contains("signal")) {
+      const json& signal = s.at("signal");
+      if (!signal.is_string() || interrupt::signal_number(signal.get<std::string>()) == 0)
+        throw std::runtime_error(
+            fmt::format("stats.signal: {} is not a signal a run stops on (SIGINT, SIGTERM, SIGHUP)",
+                        signal.dump()));
+      r.stats.signal = signal.get<std::string>();
+    }
     // Absent from the reports of versions that did not say so.
     if (s.contains("stop_after")) r.stats.stop_after = whole<std::uint64_t>(s, "stop_after");
     // Absent from the reports of versions without the coverage search

@@ -264,6 +264,12 @@ struct AcceptEntry {
 Expected<std::vector<AcceptEntry>> read_accept_entries(const std::string& path) {
   auto text = read_file(path, std::size_t{1} << 20);  // an accept list is a few lines
   if (!text) return Error{fmt::format("--accept: {}", text.error().message)};
+  // Text only: yaml-cpp would read a byte that is not UTF-8 as U+FFFD.
+  if (const auto bad = text_fault(*text))
+    return Error{
+        fmt::format("--accept: {}:{}:{}: {}: an accept file is UTF-8 text without "
+                    "control characters",
+                    path, bad->line, bad->column, bad->what)};
   YAML::Node root;
   try {
     root = YAML::Load(*text);
@@ -521,6 +527,11 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
   return std::move(*result);
 }
 
+// A report of no game and no finding (a run interrupted at its start).
+bool checked_nothing(const check::CheckResult& r) {
+  return r.stats.games == 0 && r.findings.empty() && r.deviations.empty() && r.notation.empty();
+}
+
 struct Worker {
   pid_t pid = -1;
   int out = -1;  // its stdout: progress lines
@@ -640,7 +651,8 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
     child.null_stdin = word[0] < 0;
     child.in = word[0];
     child.out = fds[1];
-    child.death_signal = SIGTERM;  // it writes its report and stops its engines
+    child.death_signal = SIGTERM;     // it writes its report and stops its engines
+    child.interrupts_blocked = true;  // a signal at its start waits for its handlers
     const auto started = start_child(child);
     ::close(fds[1]);
     close_fd(word[0]);
@@ -786,6 +798,10 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
       if (failure.empty()) failure = part.error().message;
       continue;
     }
+    // Interrupted before its engine answered, a worker knows neither the
+    // engine's name nor the corpus, and played no game: no shard to compare
+    // with the others. Its games are missing, as a worker's that wrote none.
+    if (interrupted() && checked_nothing(*part)) continue;
     // The worker's share of --budget is not an option of the run.
     part.value().options.request_budget = o.budget;
     parts.push_back(std::move(*part));
@@ -1057,7 +1073,14 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
     if (!s) return fail(err, s.error().message);
     std::tie(shard_i, shard_n) = *s;
   }
-  // Bad options are reported before any engine starts.
+  // Bad options are reported before any engine starts, and so are output
+  // paths that could not be written at the end.
+  if (!o.json_out.empty())
+    if (auto ok = check_output_file(o.json_out); !ok)
+      return fail(err, fmt::format("--json-out: {}", ok.error().message));
+  if (!o.report_dir.empty())
+    if (auto ok = check_output_folder(o.report_dir); !ok)
+      return fail(err, fmt::format("--report: {}", ok.error().message));
   if (o.corpus.empty() && !o.no_corpus)
     if (auto found = default_scenario_folder(); !found) return fail(err, found.error().message);
   if (!o.accept_file.empty()) {

@@ -5,6 +5,7 @@
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
 
+#include <signal.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -462,6 +463,10 @@ int run_engine(const Options& o, std::istream& in, std::ostream& out, std::ostre
       return report(err, fmt::format("--mutant: {} (see bao-oracle switches {})",
                                      applied.error().message, o.engine_ruleset));
   }
+  // A reader that has gone (`| head -1`, a checker that died) makes a write
+  // fail, and serve() ends with its status 3, rather than SIGPIPE ending
+  // the program.
+  ::signal(SIGPIPE, SIG_IGN);
   return protocol::serve(in, out, *rules, ids, o.engine_max_rate);
 }
 

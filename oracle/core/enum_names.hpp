@@ -8,7 +8,9 @@
 // declares `enum class Outcome : std::uint8_t { Pass, Fail, Skip }`,
 // `to_string(Outcome)` ("pass", ...) and `enum_names(Outcome{})`, which
 // enum_from_name<Outcome>("fail") reads back. The values are numbered from
-// 0 in the list's order, as the enum's own values would be.
+// 0 in the list's order, as the enum's own values would be. A list may
+// carry more columns after the word, for its other readers
+// (oracle/rules/choice.hpp); BAO_NAMED_ENUM reads the first two.
 #pragma once
 
 #include <array>
@@ -17,8 +19,8 @@
 #include <span>
 #include <string_view>
 
-#define BAO_ENUM_VALUE(id, name) id,
-#define BAO_ENUM_NAME(id, name) std::string_view{name},
+#define BAO_ENUM_VALUE(id, name, ...) id,
+#define BAO_ENUM_NAME(id, name, ...) std::string_view{name},
 
 #define BAO_NAMED_ENUM(Type, Base, LIST)                           \
   enum class Type : Base { LIST(BAO_ENUM_VALUE) };                 \

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -95,7 +96,52 @@ void remove_stale_file_temps(const fs::path& path) {
   }
 }
 
+// What is at `path` when it is there and not of the type wanted (a regular
+// file, or a folder), for a message; std::nullopt when it may be written.
+std::optional<std::string> unwanted_kind(const fs::path& path, fs::file_type wanted) {
+  std::error_code ec;
+  const fs::file_status st = fs::symlink_status(path, ec);
+  if (!fs::exists(st) || st.type() == wanted) return std::nullopt;
+  switch (st.type()) {
+    case fs::file_type::regular:
+      return "a file";
+    case fs::file_type::directory:
+      return "a folder";
+    case fs::file_type::symlink:
+      return fmt::format("a symbolic link (to {})", fs::read_symlink(path, ec).string());
+    case fs::file_type::fifo:
+      return "a FIFO";
+    case fs::file_type::character:
+      return "a character device";
+    case fs::file_type::block:
+      return "a block device";
+    case fs::file_type::socket:
+      return "a socket";
+    default:
+      return "not a regular file";
+  }
+}
+
 }  // namespace
+
+Expected<void> check_output_file(const std::string& path) {
+  if (const auto kind = unwanted_kind(path, fs::file_type::regular))
+    return Error{fmt::format(
+        "cannot write {}: it is {}, and only a regular file is replaced (give a path of its own)",
+        path, *kind)};
+  return {};
+}
+
+Expected<void> check_output_folder(const std::string& dir) {
+  fs::path p(dir);
+  if (!p.has_filename()) p = p.parent_path();  // a trailing '/'
+  if (const auto kind = unwanted_kind(p, fs::file_type::directory))
+    return Error{
+        fmt::format("cannot write into {}: it is {}, not a folder (give a folder of its "
+                    "own)",
+                    dir, *kind)};
+  return {};
+}
 
 void test_hook_step() {
   static int steps = 0;
@@ -105,6 +151,10 @@ void test_hook_step() {
 }
 
 Expected<void> write_file_atomic(const std::string& path, std::string_view text) {
+  // What is there is replaced only if it is what this would write: a FIFO,
+  // a device or a link would be replaced by a regular file (as root,
+  // /dev/null itself), or written through.
+  if (auto ok = check_output_file(path); !ok) return ok;
   std::error_code ec;
   const fs::path target(path);
   if (target.has_parent_path()) {
@@ -151,7 +201,15 @@ Expected<std::vector<Kept>> entries_to_keep(const fs::path& dir, const FileSet& 
     const fs::path rel = fs::relative(it->path(), dir);
     const fs::file_status st = it->symlink_status(ec);
     const bool folder = fs::is_directory(st);
-    if (set.owns(rel, folder)) continue;
+    if (set.owns(rel, folder)) {
+      // What it owns is replaced; only what it would write itself.
+      const auto kind = unwanted_kind(it->path(), fs::file_type::regular);
+      if (folder || !kind) continue;
+      return Error{fmt::format(
+          "{} is {} where this command writes a file; it replaces only regular files: move it "
+          "elsewhere or choose another folder",
+          it->path().string(), *kind)};
+    }
     if (folder) {
       return Error{fmt::format(
           "{} is a folder this command did not write; it replaces {} as a whole and keeps only "
@@ -218,10 +276,8 @@ Expected<void> replace_folder(const std::string& dir, const FileSet& set) {
   if (ec) return Error{fmt::format("cannot create {}: {}", parent.string(), ec.message())};
   remove_stale_folder_temps(target);
 
-  const fs::file_status st = fs::symlink_status(target, ec);
-  const bool had_old = fs::exists(st);
-  if (had_old && !fs::is_directory(st))
-    return Error{fmt::format("cannot write into {}: it is not a folder", dir)};
+  if (auto ok = check_output_folder(dir); !ok) return ok;
+  const bool had_old = fs::exists(fs::symlink_status(target, ec));
   std::vector<Kept> kept;
   if (had_old) {
     auto k = entries_to_keep(target, set);
@@ -354,6 +410,27 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
   return n;
 }
 
+// The code point of the valid UTF-8 sequence of `n` bytes at `s[i]`.
+char32_t code_point(std::string_view s, std::size_t i, std::size_t n) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
+  if (n == 1) return byte(0);
+  char32_t c = byte(0) & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) c = (c << 6) | (byte(k) & 0x3F);
+  return c;
+}
+
+// Valid characters that some reader takes for a line end or a control, or
+// refuses: the C1 controls (U+0085 ends a line for YAML 1.1 readers; an
+// HTML5 parser refuses them all), the line and paragraph separators (line
+// ends to YAML 1.1 and JavaScript), the byte order mark, the bidirectional
+// embeddings, overrides and isolates (they reorder what a terminal shows)
+// and the noncharacters (refused by HTML5 and YAML readers).
+bool odd_character(char32_t c) {
+  return (c >= 0x80 && c <= 0x9F) || c == 0x2028 || c == 0x2029 || c == 0xFEFF ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) ||
+         (c >= 0xFDD0 && c <= 0xFDEF) || (c & 0xFFFE) == 0xFFFE;
+}
+
 }  // namespace
 
 std::string printable(std::string_view s) {
@@ -367,10 +444,42 @@ std::string printable(std::string_view s) {
       ++i;
       continue;
     }
+    if (const char32_t point = code_point(s, i, n); n > 1 && odd_character(point)) {
+      out += point > 0xFFFF ? fmt::format("\\U{:08X}", static_cast<std::uint32_t>(point))
+                            : fmt::format("\\u{:04X}", static_cast<std::uint32_t>(point));
+      i += n;
+      continue;
+    }
     out.append(s.substr(i, n));
     i += n;
   }
   return out;
+}
+
+std::optional<TextFault> text_fault(std::string_view text) {
+  int line = 1, column = 1;
+  std::size_t i = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;  // a byte order mark
+  while (i < text.size()) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = utf8_sequence_length(text, i);
+    if (n == 0)
+      return TextFault{line, column, fmt::format("a byte that is not UTF-8 (\\x{:02X})", c)};
+    const char32_t point = code_point(text, i, n);
+    if (point == 0) return TextFault{line, column, "a NUL byte"};
+    if ((point < 0x20 && point != '\t' && point != '\n' && point != '\r') ||
+        (point >= 0x7F && point <= 0x9F))
+      return TextFault{
+          line, column,
+          fmt::format("the control character U+{:04X}", static_cast<std::uint32_t>(point))};
+    if (point == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+    i += n;
+  }
+  return std::nullopt;
 }
 
 std::string xml_escape(std::string_view s) {

@@ -51,6 +51,12 @@ void install() {
       handle.sa_flags = SA_RESTART;
       ::sigaction(signal, &handle, nullptr);
     }
+    // A signal that came before the handlers, held back (a worker of
+    // `check --jobs` starts with them blocked), is handled now.
+    sigset_t held;
+    sigemptyset(&held);
+    for (const int signal : kSignals) sigaddset(&held, signal);
+    ::pthread_sigmask(SIG_UNBLOCK, &held, nullptr);
   });
 }
 

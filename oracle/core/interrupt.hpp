@@ -9,11 +9,14 @@
 
 namespace bao::interrupt {
 
-// Installs the handlers (once; later calls do nothing). A SIGINT or SIGHUP
+// Installs the handlers (once; later calls do nothing), then unblocks the
+// three signals, so that one held back until now (the workers of `check
+// --jobs` start with them blocked) is handled. A SIGINT or SIGHUP
 // that was ignored when the program started (nohup, a background job of a
 // non-interactive shell) stays ignored. Later signals are recorded as the
 // first one was not: only the first one counts, and none ends the program,
-// so what it is writing is written whole.
+// so what it is writing is written whole. `bao-oracle check` and
+// `scenarios --engine` install them first thing in main().
 void install();
 
 // The first signal received since install(), 0 when none.

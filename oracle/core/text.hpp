@@ -30,6 +30,18 @@ inline std::vector<std::string> split_words(std::string_view text) {
   return out;
 }
 
+// Adds `more` to `total` when the sum fits their type; false, `total`
+// unchanged, when it does not. Counts read from outside (the reports of a
+// merge) may be as large as their type holds, and a sum that wrapped round
+// would be a wrong count.
+template <typename T>
+[[nodiscard]] bool add_count(T& total, T more) {
+  T sum;
+  if (__builtin_add_overflow(total, more, &sum)) return false;
+  total = sum;
+  return true;
+}
+
 // The largest N of a shard I/N (`check --shard`, `diverge --shard` and the
 // reports that record one).
 inline constexpr std::uint32_t kMaxShards = 1'000'000;

@@ -152,6 +152,9 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   options.positions = o.positions;
   options.seed = o.seed;
   if (auto ok = parse_shard_option(o.shard, options); !ok) return fail(err, ok.error().message);
+  // An --out that is no folder is said before the run, not after it.
+  if (auto ok = check_output_folder(o.out); !ok)
+    return fail(err, fmt::format("--out: {}", ok.error().message));
   const unsigned hardware = std::max(1u, std::thread::hardware_concurrency());
   options.jobs = o.jobs.value_or(static_cast<int>(std::min<unsigned>(hardware, kMaxJobs)));
   if (o.scenarios.empty()) {

@@ -457,7 +457,8 @@ std::string pair_filter(const PairReport& pr) {
       "<p id=\"filter\" hidden=\"hidden\"><label>Filter by clause: <input id=\"q\" "
       "type=\"search\" list=\"clauses\" placeholder=\"a clause id or part of one\"/></label></p>\n"
       "<datalist id=\"clauses\">";
-  for (const std::string& c : clauses) out += fmt::format("<option value=\"{}\"/>", h(c));
+  // An option is no void element: HTML5 ends it with its end tag, not "/>".
+  for (const std::string& c : clauses) out += fmt::format("<option value=\"{}\"></option>", h(c));
   return out + "</datalist>\n";
 }
 

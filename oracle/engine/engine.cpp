@@ -78,7 +78,7 @@ inline bool kutakata_stops_at_house(const Ruleset& rules) {
     case HouseQuestionScope::SiteEverySowing:
       // INTERPRETATION: site.interp.kiswahili-question-every-turn -- the
       // question is asked whatever kind of turn the sowing belongs to.
-      return rules.off.site_kiswahili_takata_stops;
+      return rules.off[Mutation::SiteKiswTakataStops];
   }
   return true;
 }
@@ -99,7 +99,7 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
     return true;
   }
   // 2. A capturing turn asks: stop there, or safari (`+`).
-  if (st.rules.off.house_never_asks) {
+  if (st.rules.off[Mutation::HouseNeverAsks]) {
     stop(st, last, st.rules.cite.house_question);
     return true;
   }
@@ -123,11 +123,11 @@ bool house_rules(TurnState<Tracer>& st, Pit& last) {
 inline bool house_rules_in_mtaji(const Ruleset& rules) {
   switch (rules.house_scope) {
     case HouseQuestionScope::KunamuaByTurnKind:  // ap.nyumba.mtaji-ordinary
-      return rules.off.house_rules_in_mtaji;
+      return rules.off[Mutation::HouseRulesInMtaji];
     case HouseQuestionScope::SiteEverySowing:
       // INTERPRETATION: site.interp.kiswahili-house-in-mtaji -- the house
       // keeps its status, and its question, for the rest of the game.
-      return !rules.off.site_kiswahili_house_namua_only;
+      return !rules.off[Mutation::SiteKiswHouseNamuaOnly];
   }
   return false;
 }
@@ -145,8 +145,8 @@ bool house_rules_apply(const TurnState<Tracer>& st, Pit last) {
   if (st.phase != Phase::Kunamua && !house_rules_in_mtaji(st.rules)) return false;
   if (!is_working_house(st.rules, st.pos, st.me, last)) return false;
   if (st.kind == TurnKind::Kutakata) {
-    if (st.rules.off.house_kutakata_relays) return false;
-    if (st.first_run && st.rules.off.house_stop_relay_only) return false;
+    if (st.rules.off[Mutation::HouseKutakataRelays]) return false;
+    if (st.first_run && st.rules.off[Mutation::HouseStopRelayOnly]) return false;
   }
   return true;
 }
@@ -168,8 +168,9 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
     //    (never on kutakata: ap.turn.kutakata-never-captures; INTERPRETATION:
     //    ludii.interp.takata-never-captures);
     //    at the nyumba a capture comes first (ap.nyumba.capture-precedence).
-    const bool may_capture = st.kind == TurnKind::Capturing || st.rules.off.kutakata_captures;
-    const bool question_first = working_house && st.rules.off.house_question_before_capture;
+    const bool may_capture =
+        st.kind == TurnKind::Capturing || st.rules.off[Mutation::KutakataCaptures];
+    const bool question_first = working_house && st.rules.off[Mutation::HouseQuestionBeforeCapture];
     if (may_capture && !question_first && can_capture_at(st, last)) {
       last = capture(st, last,
                      working_house ? st.rules.cite.house_capture_first : st.rules.cite.capture);
@@ -193,10 +194,10 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
     //    ludii.interp.takasia-relay-stops for Ludii's restriction).
     ClauseId relay_clause = st.rules.cite.relay;
     if (st.kind == TurnKind::Kutakata && st.pos.is_blocked(st.me, last) &&
-        !st.rules.off.block_never_stops) {
+        !st.rules.off[Mutation::BlockNeverStops]) {
       const bool house_exception = st.rules.block == BlockRule::ApKutakatia &&
                                    run == LiftedFrom::House &&
-                                   !st.rules.off.block_no_house_exception;
+                                   !st.rules.off[Mutation::BlockNoHouseException];
       if (!house_exception) return stop(st, last, st.rules.cite.block_stop);
       relay_clause = ClauseId::ApBlockHouseException;
     }
@@ -208,7 +209,7 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
       return;
     }
     if (cutoff_reached(st, last) || past_safeguard(st, last)) return;
-    if (st.rules.off.no_relay) return stop(st, last, st.rules.cite.relay);
+    if (st.rules.off[Mutation::NoRelay]) return stop(st, last, st.rules.cite.relay);
     // 6. ap.sow.relay, guide.sow.relay, site.kiswahili.relay, ludii.sow.relay:
     //    lift the pit and go on in the same direction.
     ++st.relays;
@@ -223,7 +224,7 @@ void continue_turn(TurnState<Tracer>& st, Pit last, LiftedFrom run) {
 template <class Tracer>
 void record_house_use(TurnState<Tracer>& st, Pit p) {
   if (st.rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return;
-  if (st.rules.off.bawo_capture_not_use) return;
+  if (st.rules.off[Mutation::BawoCaptureNotUse]) return;
   st.pos.used |= pit_bit(st.me, p);
   st.trace.add(EventKind::HouseUsed, st.me, p, 0, ClauseId::ApBawoCaptureUses);
 }
@@ -261,7 +262,7 @@ void start_one_counter(TurnState<Tracer>& st, Pit house) {
 template <class Tracer>
 bool own_row_bared(TurnState<Tracer>& st, Pit p, int n) {
   if (st.rules.front_empty != FrontEmptyCheck::LudiiMidSowing) return false;
-  if (st.rules.off.ludii_own_row_played_out) return false;
+  if (st.rules.off[Mutation::LudiiOwnRowPlayedOut]) return false;
   const Pit first = next_pit(p, st.dir);
   if (!is_back(first) || st.pos.front_total(st.me) != 0) return false;
   sow_from(st, first, 1);
@@ -440,7 +441,7 @@ struct Collector {
 // INTERPRETATION: ludii.interp.end-order-entry-choice -- the order ranks the
 // free entry choice only (other captures have entry ranks of -1).
 bool worse_entry(const Collector& c, std::size_t i) {
-  if (c.rank[i] < 0 || c.rules.off.ludii_entry_order_ignored) return false;
+  if (c.rank[i] < 0 || c.rules.off[Mutation::LudiiEntryOrderIgnored]) return false;
   for (std::size_t j = 0; j < c.n; ++j)
     if (c[j].move.pit == c[i].move.pit && c.rank[j] >= 0 && c.rank[j] < c.rank[i]) return true;
   return false;
@@ -456,7 +457,7 @@ template <class Sink>
 void emit_captures(const Collector& c, Sink&& sink) {
   const bool ranked = c.rules.entry_choice == EntryChoice::LudiiBestEnd;
   const bool restrict_to_clearing =
-      c.rules.block == BlockRule::ApKutakatia && !c.rules.off.creator_unrestricted &&
+      c.rules.block == BlockRule::ApKutakatia && !c.rules.off[Mutation::CreatorUnrestricted] &&
       (c.pos.block & side_mask(opponent(c.pos.to_move))) != 0 &&
       std::any_of(c.cleared.begin(), c.cleared.begin() + c.n, [](bool b) { return b; });
   for (std::size_t i = 0; i < c.n; ++i)
@@ -472,7 +473,7 @@ void emit_all(const Collector& c, Sink&& sink) {
 // front pits that face a non-empty enemy pit.
 std::uint8_t kunamua_capture_pits(const Ruleset& rules, const Position& pos) {
   const Side me = pos.to_move;
-  const int least = rules.off.kunamua_capture_needs_two ? 2 : 1;
+  const int least = rules.off[Mutation::KunamuaCaptureNeedsTwo] ? 2 : 1;
   std::uint8_t mask = 0;
   for (Pit p = 0; p < kRowLength; ++p) {
     if (pos.at(me, p) < least || pos.at(opponent(me), facing(p)) == 0) continue;
@@ -495,10 +496,10 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
   std::uint8_t occupied = 0, multi = 0, working = 0;
   for (Pit p = 0; p < kRowLength; ++p) {
     if (pos.at(me, p) == 0) continue;
-    if (pos.is_blocked(me, p) && !rules.off.blocked_may_start) continue;
+    if (pos.is_blocked(me, p) && !rules.off[Mutation::BlockedMayStart]) continue;
     occupied |= std::uint8_t(1u << p);
     if (pos.at(me, p) >= 2) multi |= std::uint8_t(1u << p);
-    const int placed = rules.off.eligibility_after_placement ? 1 : 0;
+    const int placed = rules.off[Mutation::EligibilityAfterPlacement] ? 1 : 0;
     if (pos.has_house(me, p) && pos.at(me, p) + placed >= rules.working_house)
       working |= std::uint8_t(1u << p);
   }
@@ -506,11 +507,11 @@ std::uint8_t kunamua_kutakata_pits(const Ruleset& rules, const Position& pos) {
     case KunamuaKutakataOrder::ApDefault:
       // 1. With a working nyumba: any other occupied front pit, else none.
       if (working) {
-        if (rules.off.kutakata_from_working_house) return occupied;
+        if (rules.off[Mutation::KutakataFromWorkingHouse]) return occupied;
         return occupied & std::uint8_t(~working);
       }
       // 2. Without: the pits holding 2 or more, if any.
-      if (multi) return rules.off.start_order_singles_always ? occupied : multi;
+      if (multi) return rules.off[Mutation::StartOrderSinglesAlways] ? occupied : multi;
       // 3. Otherwise every occupied front pit (all singles).
       return occupied;
     case KunamuaKutakataOrder::ApBawo:
@@ -540,18 +541,18 @@ void generate_kunamua(const Ruleset& rules, const Position& pos, Sink&& sink) {
       // ap.capture.entry-kichwa-kimbi fixes the side at pits 1, 2, 7, 8.
       const bool middle = !is_left_end(p) && !is_right_end(p);
       if (!is_right_end(p)) c.add(Move{p, Dir::R}, TurnKind::Capturing);
-      if (!is_left_end(p) && !(middle && rules.off.entry_no_choice))
+      if (!is_left_end(p) && !(middle && rules.off[Mutation::EntryNoChoice]))
         c.add(Move{p, Dir::L}, TurnKind::Capturing);
     }
     emit_captures(c, sink);
-    if (!rules.off.capture_optional) return;
+    if (!rules.off[Mutation::CaptureOptional]) return;
     c.n = 0;
   }
   // Whole-pit starts (ap.kunamua.no-two-seed-start: no `t` moves in the AP
   // rules), then the guide's two-piece start.
   const std::uint8_t starts = kunamua_kutakata_pits(rules, pos);
   const bool sole_end_rule =
-      rules.sole_end_pit == SoleEndPit::EveryTakata && !rules.off.sole_kichwa_free;
+      rules.sole_end_pit == SoleEndPit::EveryTakata && !rules.off[Mutation::SoleKichwaFree];
   for (Pit p = 0; p < kRowLength; ++p) {
     if (!(starts & (1u << p))) continue;
     // Either way round (site.kiswahili.direction-choice), within the
@@ -578,12 +579,13 @@ bool mtaji_kutakata_start_ok(const Ruleset& rules, const Position& pos, Pit p, D
   const Side me = pos.to_move;
   if (pos.at(me, p) < 2) return false;  // ap.mtaji.start
   // ap.kutakatia.no-start
-  if (pos.is_blocked(me, p) && !rules.off.blocked_may_start) return false;
+  if (pos.is_blocked(me, p) && !rules.off[Mutation::BlockedMayStart]) return false;
   // ap.mtaji.front-row-first
-  const bool back_anytime = rules.off.back_row_anytime && is_back(p);
+  const bool back_anytime = rules.off[Mutation::BackRowAnytime] && is_back(p);
   if (is_front(p) != front_available && !back_anytime) return false;
   // ap.mtaji.sole-kichwa
-  if (occupied_front == 1 && p == sole_front && is_kichwa(p) && !rules.off.sole_kichwa_free)
+  if (occupied_front == 1 && p == sole_front && is_kichwa(p) &&
+      !rules.off[Mutation::SoleKichwaFree])
     return d == (p == front_pit(1) ? Dir::R : Dir::L);
   return true;
 }
@@ -604,7 +606,7 @@ void generate_mtaji(const Ruleset& rules, const Position& pos, Sink&& sink) {
         c.add(Move{p, d}, TurnKind::Capturing);
   if (c.n > 0) {  // ap.turn.capture-compulsory
     emit_captures(c, sink);
-    if (!rules.off.capture_optional) return;
+    if (!rules.off[Mutation::CaptureOptional]) return;
     c.n = 0;
   }
   // Kutakata.
@@ -636,10 +638,10 @@ Status terminal_status(const Ruleset& rules, const Position& pos) {
   // INTERPRETATION: ap.interp.both-fronts-empty -- the player who moved wins.
   const Side mover = opponent(pos.to_move);
   if (site_kiswahili::namua_bare_row(rules, pos)) return {Status::Kind::Win, mover, Reason::NoMove};
-  const bool flipped = rules.off.front_empty_winner_flipped;
+  const bool flipped = rules.off[Mutation::FrontEmptyWinnerFlipped];
   const Side mover_wins = flipped ? pos.to_move : mover;
   const bool both = pos.front_total(pos.to_move) == 0 && pos.front_total(mover) == 0;
-  if (both && rules.off.both_fronts_mover_loses)
+  if (both && rules.off[Mutation::BothFrontsMoverLoses])
     return {Status::Kind::Win, pos.to_move, Reason::FrontEmpty};
   if (pos.front_total(pos.to_move) == 0) return {Status::Kind::Win, mover_wins, Reason::FrontEmpty};
   if (pos.front_total(mover) == 0)
@@ -677,7 +679,7 @@ Status status(const Ruleset& rules, const Position& pos) {
   // ap.win.no-move, guide.win.no-move: the side to move has no legal move.
   bool any = false;
   detail::generate(rules, pos, [&](const Generated&) { any = true; });
-  const bool flipped = rules.off.no_move_winner_flipped;
+  const bool flipped = rules.off[Mutation::NoMoveWinnerFlipped];
   if (!any)
     return {Status::Kind::Win, flipped ? pos.to_move : opponent(pos.to_move), Reason::NoMove};
   return {};

@@ -298,6 +298,9 @@ Result<void> EngineClient::spawn() {
   child.out = out.write;
   child.err = err.write;
   child.death_signal = SIGKILL;
+  // A group of its own: an engine started by a script that does not exec it
+  // is stopped with the script (and by the guard, if we are killed).
+  child.own_group = true;
   const auto started = start_child(child);
   close_fd(in.read);
   close_fd(out.write);
@@ -667,15 +670,10 @@ bool EngineClient::wait_exit(std::chrono::milliseconds grace) {
   int nap_ms = 1;
   for (;;) {
     if (pid_ <= 0) return true;
-    int status = 0;
-    const pid_t r = ::waitpid(pid_, &status, WNOHANG);
-    if (r == pid_) {
-      exit_ = exit_status_of(status);
-      pid_ = -1;
-      return true;
-    }
-    if (r < 0 && errno != EINTR) {
-      // ECHILD: reaped elsewhere (SIGCHLD set to SIG_IGN, say); it is gone.
+    // Once it has exited, what is left of its group is killed and it is
+    // reaped (-1: reaped elsewhere, SIGCHLD set to SIG_IGN, say).
+    if (const std::optional<int> status = reap_child(pid_, Wait::No)) {
+      if (*status >= 0) exit_ = exit_status_of(*status);
       pid_ = -1;
       return true;
     }
@@ -710,17 +708,15 @@ ExitStatus EngineClient::terminate(StopMode mode) {
     }
     close_fd(in_);  // end of input too
     bool gone = mode == StopMode::Polite && wait_exit(options_.kill_grace);
+    // Signals go to its whole process group: a script's engine too.
     if (!gone) {
-      ::kill(pid_, SIGTERM);
+      signal_child(pid_, SIGTERM);
       gone = wait_exit(options_.kill_grace);
     }
     if (!gone) {
-      ::kill(pid_, SIGKILL);
-      int status = 0;
-      pid_t r;
-      do r = ::waitpid(pid_, &status, 0);
-      while (r < 0 && errno == EINTR);
-      if (r == pid_) exit_ = exit_status_of(status);
+      signal_child(pid_, SIGKILL);
+      if (const std::optional<int> status = reap_child(pid_, Wait::Yes); status && *status >= 0)
+        exit_ = exit_status_of(*status);
       pid_ = -1;
     }
   }

@@ -15,10 +15,12 @@
 // (split_command() turns a command string into one). It keeps no zombie and
 // no descriptor after stop() or destruction, and ignores SIGPIPE in this
 // process (see EngineClient) so that writing to a dead engine is an EPIPE
-// error, not the end of the checker. The engine cannot outlive us: it gets
-// SIGKILL when the thread that started it ends (Linux PR_SET_PDEATHSIG), and
-// a descriptor given as EngineOptions::wake_fd (an interrupt's self-pipe)
-// ends any wait at once.
+// error, not the end of the checker. The engine cannot outlive us: it
+// leads a process group of its own, stopped whole (a script's engine too);
+// it gets SIGKILL when the thread that started it ends (Linux
+// PR_SET_PDEATHSIG), and the process guard kills its group then
+// (oracle/core/process.hpp). A descriptor given as EngineOptions::wake_fd
+// (an interrupt's self-pipe) ends any wait at once.
 #pragma once
 
 #include <sys/types.h>
@@ -231,8 +233,8 @@ class ResponseReader {
 // was SIG_DFL (a handler the program installed is left alone); engines are
 // started (fork and exec, oracle/core/process.hpp) with SIGPIPE back at its
 // default, the signals we catch at theirs, an empty signal mask, and SIGKILL
-// as their parent-death signal. They stay in our process group, so that a
-// Ctrl-C reaches them too.
+// as their parent-death signal, each in a process group of its own (a
+// Ctrl-C reaches the checker, which stops them).
 class EngineClient {
  public:
   explicit EngineClient(EngineOptions options);

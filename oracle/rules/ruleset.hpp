@@ -2,8 +2,8 @@
 // value per variation point. The turn engine (oracle/engine/) switches on
 // these values, one cited case each; the clauses themselves are shared.
 // Adding a ruleset means adding a record here and, where it says something no
-// other source says, a new enum value with its clause. See
-// docs/architecture.md.
+// other source says, a new value with its clause: a line of its point's list
+// in variation_points.def. See docs/architecture.md.
 #pragma once
 
 #include <span>
@@ -12,114 +12,34 @@
 #include "oracle/catalog/clause.hpp"
 #include "oracle/catalog/mutation.hpp"
 #include "oracle/core/expected.hpp"
+#include "oracle/rules/choice.hpp"
 #include "oracle/rules/off_text.hpp"
+#include "oracle/rules/variation_points.def"
 
 namespace bao {
 
-// How a kunamua turn without capture chooses its starting pit.
-enum class KunamuaKutakataOrder : std::uint8_t {
-  ApDefault,  // ap.kunamua.kutakata-start-order
-  ApBawo,     // ap.bawo.kutakata-start-order, ap.bawo.kuu-start-exactly-eight
-  Guide,      // guide.namua.takata-start
-  // site.kiswahili.place-occupied, site.kiswahili.house-two-seed,
-  // site.interp.kiswahili-singles-may-start
-  SiteKiswahili,
-  // ludii.namua.singles, ludii.house.not-emptied,
-  // ludii.interp.judged-before-placement
-  Ludii,
-};
+// The variation points whose values the switch catalogue offers as choices:
+// each value's word, clauses and meaning are its line in
+// variation_points.def (oracle/rules/choice.hpp says what each declares).
+BAO_CHOICE_ENUM(KunamuaKutakataOrder, BAO_KUNAMUA_KUTAKATA_ORDER_VALUES)
+BAO_CHOICE_ENUM(BlockRule, BAO_BLOCK_RULE_VALUES)
+BAO_CHOICE_ENUM(CaptureProtection, BAO_CAPTURE_PROTECTION_VALUES)
+BAO_CHOICE_ENUM(HouseKutakata, BAO_HOUSE_KUTAKATA_VALUES)
+BAO_CHOICE_ENUM(TwoSeedStart, BAO_TWO_SEED_START_VALUES)
+BAO_CHOICE_ENUM(SoleEndPit, BAO_SOLE_END_PIT_VALUES)
+BAO_CHOICE_ENUM(MtajiCaptureHouses, BAO_MTAJI_CAPTURE_HOUSES_VALUES)
+BAO_CHOICE_ENUM(CutoffRule, BAO_CUTOFF_RULE_VALUES)
+BAO_CHOICE_ENUM(FrontEmptyCheck, BAO_FRONT_EMPTY_CHECK_VALUES)
+BAO_CHOICE_ENUM(HouseQuestionScope, BAO_HOUSE_QUESTION_SCOPE_VALUES)
+BAO_CHOICE_ENUM(EntryChoice, BAO_ENTRY_CHOICE_VALUES)
+BAO_CHOICE_ENUM(TakasiaExemptions, BAO_TAKASIA_EXEMPTIONS_VALUES)
+BAO_CHOICE_ENUM(SingleLapCapture, BAO_SINGLE_LAP_CAPTURE_VALUES)
 
-// Whether some captures are forbidden.
-enum class CaptureProtection : std::uint8_t {
-  None,
-  ApBawoKuu,  // ap.bawo.kuu-protection
-};
-
-// Whether a house must start a kutakata turn.
-enum class HouseKutakata : std::uint8_t {
-  None,
-  ApBawoUnusedKuu,  // ap.bawo.compulsory-kuu-kutakata, ap.bawo.capture-counts-as-use
-};
-
-// Which blocking rule follows a non-capturing turn.
-enum class BlockRule : std::uint8_t {
-  None,
-  ApKutakatia,   // ap.kutakatia.*
-  GuideTakasia,  // guide.takasia.*
-};
-
-// How a move that may not terminate is cut off.
-enum class CutoffRule : std::uint8_t {
-  None,
-  ApSeedsSown,  // ap.cutoff.seeds-sown: more than `cutoff` seeds sown at a relay pickup
-  GuideRelays,  // guide.limit.relay-512: `cutoff` relays already made at a relay pickup
-};
-
-// When a front row that has become empty ends the game.
-enum class FrontEmptyCheck : std::uint8_t {
-  EndOfTurn,  // ap.win.end-of-turn-check
-  Immediate,  // guide.win.immediate: a capture that empties a front row ends the game
-  // site.kiswahili.bare-inner-row: judged when the move ends; a player still
-  // holding seeds who faces a bare front row has no move (reason no-move).
-  SiteNamuaNoMove,
-  // ludii.win.mid-sowing: at once, after a capture (as Immediate) and when a
-  // lift leaves the mover's own front row bare as its seeds go to the back row.
-  LudiiMidSowing,
-};
-
-// How the first namua capture at pits 3..6 chooses its entry kichwa.
-enum class EntryChoice : std::uint8_t {
-  Free,  // ap.capture.entry-first-kunamua-choice, guide.capture.entry-first-namua-choice
-  // ludii.capture.end-order, ludii.interp.end-order-entry-choice: only the
-  // entries whose sowing ends best (capture, house, occupied pit, empty pit).
-  LudiiBestEnd,
-};
-
-// Which pits the takasia rule exempts.
-enum class TakasiaExemptions : std::uint8_t {
-  Guide,  // guide.takasia.exempt
-  Ludii,  // ludii.takasia.exempt, ludii.interp.takasia-house-working
-};
-
-// Where a house that counts stops a sowing or asks the house question.
-enum class HouseQuestionScope : std::uint8_t {
-  // ap.nyumba.kutakata-stops, ap.nyumba.safari-question: kunamua turns only;
-  // a kutakata stops there, a capturing turn asks.
-  KunamuaByTurnKind,
-  // site.kiswahili.safari-question, site.interp.kiswahili-question-every-turn,
-  // site.interp.kiswahili-house-in-mtaji: every sowing that ends there asks.
-  SiteEverySowing,
-};
-
-// Whether the turn may start by lifting two seeds of a house (`t` moves).
-enum class TwoSeedStart : std::uint8_t {
-  None,                  // ap.kunamua.no-two-seed-start
-  GuideOwnedHouseAlone,  // guide.nyumba.two-piece-start
-  // ludii.house.single-counter: the lone house moves on only the seed just
-  // placed (written without t: the house itself may never start).
-  LudiiOneCounter,
-};
-
-// Which takata turns the sole end pit (kichwa) may not sow into the back row.
-enum class SoleEndPit : std::uint8_t {
-  MtajiKutakata,  // ap.mtaji.sole-kichwa
-  EveryTakata,    // guide.start.sole-end-pit
-  // ludii.namua.kichwa-outward in namua (outward only when it is the sole
-  // occupied front pit), ludii.mtaji.sole-kichwa afterwards
-  // (ludii.interp.kichwa-rules-per-phase).
-  LudiiByPhase,
-};
-
-// Restrictions on relays.
+// Restrictions on relays. Not a choice: no ruleset's mtaji kutakata can
+// meet the restriction (oracle/engine/switches.cpp).
 enum class RelayRestriction : std::uint8_t {
   None,
   ApBackRowEmptyFront,  // ap.mtaji.back-row-relay-empty-front
-};
-
-// What a capture in the mtaji phase does to house status.
-enum class MtajiCaptureHouses : std::uint8_t {
-  Kept,      // status is only lost by the house's own capture or lift
-  LostBoth,  // guide.nyumba.first-mtaji-capture
 };
 
 // Which turn engine plays the ruleset: Bao's (reserves, captures sown back,
@@ -135,13 +55,6 @@ enum class TurnFamily : std::uint8_t {
 enum class HouseStop : std::uint8_t {
   None,
   SiteBank,  // site.bank.house-stop, site.bank.house-never-lifted
-};
-
-// Single-lap family: what a turn that ends in an empty pit takes.
-enum class SingleLapCapture : std::uint8_t {
-  None,          // site.bank.no-captures
-  SiteMaasai,    // site.capture.condition, site.capture.to-store
-  SiteLongGame,  // the Maasai capture and site.longgame.second-pit
 };
 
 // Single-lap family: what the players are after, which decides the win, the

@@ -124,7 +124,7 @@ int lift(TurnState<Tracer>& st, Pit p, EventKind kind, ClauseId why) {
   const int n = st.mine(p);
   st.trace.add(kind, st.me, p, n, why);
   st.mine(p) = 0;
-  if (!st.rules.off.house_kept_on_lift) lose_house_status(st, st.me, p);
+  if (!st.rules.off[Mutation::HouseKeptOnLift]) lose_house_status(st, st.me, p);
   clear_block(st, st.me, p);
   return n;
 }
@@ -133,7 +133,7 @@ int lift(TurnState<Tracer>& st, Pit p, EventKind kind, ClauseId why) {
 // the next pit.
 template <class Tracer>
 Pit sow_lifted(TurnState<Tracer>& st, Pit lifted, int n) {
-  if (st.rules.off.sow_into_origin) return sow_from(st, lifted, n);
+  if (st.rules.off[Mutation::SowIntoOrigin]) return sow_from(st, lifted, n);
   return sow_from(st, next_pit(lifted, st.dir), n);
 }
 
@@ -142,7 +142,7 @@ Pit sow_lifted(TurnState<Tracer>& st, Pit lifted, int n) {
 // INTERPRETATION: ap.interp.working-after-landing -- when a sowing ends in
 // it, the count after the last seed is the one judged.
 inline bool is_working_house(const Ruleset& rules, const Position& pos, Side s, Pit p) {
-  const int landed = rules.off.working_before_landing ? 1 : 0;
+  const int landed = rules.off[Mutation::WorkingBeforeLanding] ? 1 : 0;
   return pos.has_house(s, p) && pos.at(s, p) - landed >= rules.working_house;
 }
 
@@ -170,8 +170,9 @@ inline bool capture_forbidden(const Ruleset& rules, const Position& pos, Side me
     case CaptureProtection::ApBawoKuu: {
       const Side them = opponent(me);
       if (!pos.has_house(them, target)) return false;
-      if (rules.off.bawo_no_protection) return false;
-      if (rules.off.bawo_protection_working_only && pos.at(them, target) < rules.working_house)
+      if (rules.off[Mutation::BawoNoProtection]) return false;
+      if (rules.off[Mutation::BawoProtectionWorkingOnly] &&
+          pos.at(them, target) < rules.working_house)
         return false;
       for (Pit p = 0; p < kRowLength; ++p)
         if (pos.has_house(me, p) && pos.at(me, p) >= rules.working_house &&
@@ -187,7 +188,7 @@ inline bool capture_forbidden(const Ruleset& rules, const Position& pos, Side me
 // pits and the facing enemy pit holds seeds (and no protection forbids it).
 template <class Tracer>
 bool can_capture_at(const TurnState<Tracer>& st, Pit last) {
-  const int needed = st.rules.off.capture_needs_three ? 3 : 2;
+  const int needed = st.rules.off[Mutation::CaptureNeedsThree] ? 3 : 2;
   return is_front(last) && st.pos.at(st.me, last) >= needed && st.theirs(facing(last)) > 0 &&
          !capture_forbidden(st.rules, st.pos, st.me, facing(last));
 }
@@ -205,8 +206,9 @@ template <class Tracer>
 ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
   // 1. A capture at pit 1 or 2 enters at the left kichwa and runs clockwise (R);
   //    one at pit 7 or 8 enters at the right kichwa and runs counterclockwise (L).
-  const bool kimbi_as_middle = st.rules.off.entry_kimbi_as_middle && is_kimbi(capturing_pit);
-  const bool flipped = st.rules.off.entry_end_flipped;
+  const bool kimbi_as_middle =
+      st.rules.off[Mutation::EntryKimbiAsMiddle] && is_kimbi(capturing_pit);
+  const bool flipped = st.rules.off[Mutation::EntryEndFlipped];
   if (is_left_end(capturing_pit) && !kimbi_as_middle) {
     st.dir = flipped ? Dir::L : Dir::R;
     return st.rules.cite.entry_end;
@@ -221,7 +223,7 @@ ClauseId choose_entry(TurnState<Tracer>& st, Pit capturing_pit, Dir chosen) {
     return st.rules.cite.entry_choice;
   }
   // 3. Otherwise keep the direction already established.
-  if (st.rules.off.entry_reverses) st.dir = reverse(st.dir);
+  if (st.rules.off[Mutation::EntryReverses]) st.dir = reverse(st.dir);
   return st.rules.cite.entry_keep;
 }
 
@@ -234,11 +236,11 @@ inline bool ends_at_capture(const Ruleset& rules) {
       return false;
     case FrontEmptyCheck::Immediate:
     case FrontEmptyCheck::LudiiMidSowing:  // ludii.win.mid-sowing
-      return !rules.off.guide_no_immediate_end;
+      return !rules.off[Mutation::GuideNoImmediateEnd];
     case FrontEmptyCheck::SiteNamuaNoMove:
       // INTERPRETATION: site.interp.kiswahili-win-end-of-move -- the move is
       // played out.
-      return rules.off.site_kiswahili_immediate_end;
+      return rules.off[Mutation::SiteKiswImmediateEnd];
   }
   return false;
 }
@@ -267,9 +269,9 @@ Pit capture(TurnState<Tracer>& st, Pit capturing_pit, ClauseId why) {
   // guide.nyumba.first-mtaji-capture: a mtaji-phase capture ends ownership on
   // both sides.
   if (st.phase == Phase::Mtaji && st.rules.mtaji_capture_houses == MtajiCaptureHouses::LostBoth &&
-      !st.rules.off.guide_ownership_survives_mtaji_capture)
+      !st.rules.off[Mutation::GuideOwnershipSurvivesMtajiCapture])
     lose_all_house_status(st);
-  if (!st.rules.off.block_survives_capture) {
+  if (!st.rules.off[Mutation::BlockSurvivesCapture]) {
     clear_block(st, them, target);
     clear_block(st, st.me, capturing_pit);
   }
@@ -317,10 +319,10 @@ inline int first_run_capture_target(const Ruleset& rules, const Position& pos, S
   const int n = pos.at(me, p);
   if (n < 2 || n > rules.capture_start_max) return -1;
   assert(n < kPitsPerSide);
-  const int reach = rules.off.sow_into_origin ? n - 1 : n;
+  const int reach = rules.off[Mutation::SowIntoOrigin] ? n - 1 : n;
   const Pit last = static_cast<Pit>((p + kPitsPerSide + step(d) * reach) % kPitsPerSide);
   // ap.capture.condition: an occupied front pit facing a non-empty enemy pit.
-  const int before = rules.off.capture_needs_three ? 2 : 1;
+  const int before = rules.off[Mutation::CaptureNeedsThree] ? 2 : 1;
   if (!is_front(last) || pos.at(me, last) < before) return -1;
   if (pos.at(opponent(me), facing(last)) == 0) return -1;
   if (rules.protection != CaptureProtection::None) {

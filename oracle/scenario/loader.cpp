@@ -14,6 +14,7 @@
 #include <unordered_map>
 
 #include "oracle/catalog/clause.hpp"
+#include "oracle/core/files.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/ruleset.hpp"
@@ -566,6 +567,13 @@ int FileLoader::last_line_before(int next_first_line) const {
 LoadResult FileLoader::load(std::string_view text) {
   LoadResult r;
   r.files = 1;
+  // Text only: yaml-cpp would read a byte that is not UTF-8 as U+FFFD.
+  if (const auto bad = text_fault(text)) {
+    error(SourceMark{bad->line, bad->column}, "text",
+          fmt::format("{}: a scenario file is UTF-8 text without control characters", bad->what));
+    r.errors = std::move(errors_);
+    return r;
+  }
   YAML::Node root;
   try {
     root = YAML::Load(std::string(text));

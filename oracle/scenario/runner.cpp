@@ -322,12 +322,26 @@ CaseResult run_case(const Scenario& s, const Expectation& e, Subject& subject) {
   return r;
 }
 
+// Written whole or not at all, and only over a regular file (a FIFO would
+// block the run, a link or a device be replaced: oracle/core/files.hpp).
 bool write_file(const std::string& path, const std::string& text, std::ostream& err) {
-  std::ofstream f(path, std::ios::binary);
-  f << text;
-  if (f) return true;
-  err << fmt::format("cannot write {}\n", path);
+  auto written = write_file_atomic(path, text);
+  if (written) return true;
+  err << "bao-oracle: " << printable(written.error().message) << "\n";
   return false;
+}
+
+// The files asked for, before anything runs: a path that is not a regular
+// file is refused (exit 2) rather than found out after the run.
+bool outputs_writable(const RunOptions& options, std::ostream& err) {
+  for (const auto& [option, path] :
+       {std::pair{"--junit", &options.junit_path}, std::pair{"--json", &options.json_path}})
+    if (*path)
+      if (auto ok = check_output_file(**path); !ok) {
+        err << "bao-oracle: " << option << ": " << printable(ok.error().message) << "\n";
+        return false;
+      }
+  return true;
 }
 
 // ---- Coverage ---------------------------------------------------------------
@@ -598,6 +612,7 @@ bool finish_command(const RunSummary& sum, const RunOptions& options, std::ostre
 
 int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
                           Subject& subject, std::ostream& out, std::ostream& err) {
+  if (!outputs_writable(options, err)) return 2;
   LoadResult loaded;
   std::vector<InputError> errors;
   if (!load_for_command(paths, options, loaded, errors, err)) return 2;
@@ -607,11 +622,12 @@ int run_scenarios_command(const std::vector<std::string>& paths, const RunOption
   const bool written = finish_command(sum, options, err);
   out << printable_lines(format_report(sum));  // ids and paths may hold any byte
   const int code = exit_code(sum);
-  return written || code != 0 ? code : 2;
+  return written ? code : 2;
 }
 
 int run_coverage_command(const std::vector<std::string>& paths, const RunOptions& options,
                          std::ostream& out, std::ostream& err) {
+  if (!outputs_writable(options, err)) return 2;
   LoadResult loaded;
   std::vector<InputError> errors;
   if (!load_for_command(paths, options, loaded, errors, err)) return 2;

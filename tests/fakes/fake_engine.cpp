@@ -14,6 +14,7 @@
 //   chatty K             write an `info` line before the answer to request K
 //   no-newline K         answer request K without '\n', then exit(0)
 //   huge-line K          answer request K with a 10 MB line
+//   huge-unended K       answer request K with 1 MiB and no line end, then hang
 //   stderr-flood         write 50 MB to stderr before the first answer, then
 //                        1 KiB before every answer, answering correctly
 //   exit-at-start        exit(1) before reading anything
@@ -25,6 +26,13 @@
 //                        control byte, answering everything else correctly
 //   hostile K            name itself with HTML, Markdown and a terminal escape
 //                        sequence, and answer every request from K on with such text
+//   odd-text K           name itself with characters that are valid UTF-8 but
+//                        line ends or controls to some reader (U+0085 NEL,
+//                        U+2028, U+2029, U+FEFF, a C1 control, a
+//                        noncharacter), each followed by text a YAML reader
+//                        would take for a key; play capture-needs-three, and
+//                        answer every request from K on (K > 0) with such
+//                        text
 //   lists IDS            answer `rulesets` with IDS (comma-separated: ids of this
 //                        oracle or not), answering everything else correctly
 //   mutant-in R S        list every ruleset, and play the switches S (comma-
@@ -121,6 +129,7 @@ int main(int argc, char** argv) {
     }
     return items;
   };
+  if (mode == "odd-text") switches.emplace_back("capture-needs-three");
   bao::protocol::EngineServer plain(bao::protocol::default_ruleset(), switches);
   // mutant-in: the switched server, made when its ruleset is selected.
   std::optional<bao::protocol::EngineServer> switched;
@@ -166,6 +175,15 @@ int main(int argc, char** argv) {
       answer = "= <script>alert(1)</script> *bold* `tick` \x1b[2J\r engine";
     if (mode == "hostile" && n >= k && line != "quit")
       answer = "= <img src=x onerror=alert(2)> ``` ]]> \x1b[31m\x07 \xc3\x28";
+    // NEL, LS, PS, BOM, CSI (a C1 control), U+FFFE (a noncharacter).
+    if (mode == "odd-text" && line == "name")
+      answer =
+          "= fake\xC2\x85injected: 1\xE2\x80\xA8"
+          "also: 2\xE2\x80\xA9more: 3 "
+          "\xEF\xBB\xBF\xC2\x9B"
+          "31m \xEF\xBF\xBE engine";
+    if (mode == "odd-text" && k > 0 && n >= k && line != "quit")
+      answer = "= A6L\xC2\x85key: 4\xE2\x80\xA8<b>x</b>\xE2\x80\xA9\xEF\xBB\xBF\xC2\x9F";
     if (mode == "refuse-ruleset") {
       if (line == "rulesets") answer = "= ap-zanzibar guide-v2";
       if (line == "ruleset guide-v2") answer = "? guide-v2 is not supported after all";
@@ -177,6 +195,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (mode == "huge-line" && now) answer = "= " + std::string(10 * 1024 * 1024, 'x');
+    if (mode == "huge-unended" && now) {
+      write_all(1, "= " + std::string(1024 * 1024, 'x'));
+      hang();
+    }
     if (mode == "extra" && now) answer += "\n= unsolicited";
     say(answer);
     if (answering.quit_requested()) return 0;

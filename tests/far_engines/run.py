@@ -263,7 +263,8 @@ class Replayer:
         way its kind says, from the plain ruleset (or from the ruleset with
         the switches of `context`)."""
         kind = witness.get("kind")
-        position = witness.get("position") or "start"
+        # A different start is the engine's own: asked with `position start`.
+        position = "start" if kind == "different-start" else witness.get("position") or "start"
         move = witness.get("move") or None
         key = (kind, position, move, dev_id, tuple(context))
         if key not in self.memo:

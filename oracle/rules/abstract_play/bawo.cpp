@@ -15,8 +15,8 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
   std::uint8_t kuu = 0;
   for (Pit p = 0; p < kRowLength; ++p)
     if (pos.has_house(me, p)) kuu |= std::uint8_t(1u << p);
-  const bool any_count = rules.off.bawo_kuu_start_any_count;
-  if (rules.off.bawo_kuu_in_order)
+  const bool any_count = rules.off[Mutation::BawoKuuStartAnyCount];
+  if (rules.off[Mutation::BawoKuuInOrder])
     for (Pit p = 0; p < kRowLength; ++p)
       if (pos.at(me, p) < rules.working_house) kuu &= std::uint8_t(~(1u << p));
   // 1. A non-kuu front pit holding 2 or more, if any.
@@ -25,7 +25,7 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
   if (occupied & ~kuu) return occupied & std::uint8_t(~kuu);
   // 3. The kuu as the only occupied front pit, holding exactly 8 before placement
   //    (ap.kunamua.eligibility-before-placement).
-  const int placed = rules.off.eligibility_after_placement ? 1 : 0;
+  const int placed = rules.off[Mutation::EligibilityAfterPlacement] ? 1 : 0;
   std::uint8_t out = 0;
   for (Pit p = 0; p < kRowLength; ++p)
     if ((occupied & kuu & (1u << p)) && (pos.at(me, p) + placed == kKuuStartCount || any_count))
@@ -40,7 +40,7 @@ std::uint8_t bawo_kutakata_pits(const Ruleset& rules, const Position& pos, std::
 // for mtaji-phase turns.
 int compulsory_house_start(const Ruleset& rules, const Position& pos) {
   if (rules.house_kutakata != HouseKutakata::ApBawoUnusedKuu) return -1;
-  if (rules.off.bawo_kuu_not_compulsory) return -1;
+  if (rules.off[Mutation::BawoKuuNotCompulsory]) return -1;
   const Side me = pos.to_move;
   for (Pit p = 0; p < kRowLength; ++p)
     if (is_working_house(rules, pos, me, p) && !(pos.used & pit_bit(me, p))) return p;

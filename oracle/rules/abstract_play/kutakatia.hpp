@@ -14,7 +14,7 @@ namespace bao::detail::ap {
 inline ClauseId block_exemption(const Ruleset& rules, const Position& pos, Side owner, Pit p) {
   // 1. A house with status holding at least the working threshold.
   if (pos.has_house(owner, p) && pos.at(owner, p) >= rules.working_house &&
-      !rules.off.block_house_not_exempt)
+      !rules.off[Mutation::BlockHouseNotExempt])
     return ClauseId::ApBlockExemptHouse;
   int occupied = 0, multi = 0;
   for (Pit q = 0; q < kRowLength; ++q) {
@@ -22,10 +22,10 @@ inline ClauseId block_exemption(const Ruleset& rules, const Position& pos, Side 
     multi += pos.at(owner, q) >= 2;
   }
   // 2. The owner's only occupied front pit.
-  if (occupied == 1 && !rules.off.block_only_occupied_not_exempt)
+  if (occupied == 1 && !rules.off[Mutation::BlockOnlyOccupiedNotExempt])
     return ClauseId::ApBlockExemptOnly;
   // 3. A pit of 2+ that is the owner's only front pit of 2+.
-  if (pos.at(owner, p) >= 2 && multi == 1 && !rules.off.block_only_multi_not_exempt)
+  if (pos.at(owner, p) >= 2 && multi == 1 && !rules.off[Mutation::BlockOnlyMultiNotExempt])
     return ClauseId::ApBlockExemptOnlyMulti;
   return ClauseId::None;
 }
@@ -35,7 +35,7 @@ inline ClauseId block_exemption(const Ruleset& rules, const Position& pos, Side 
 // enemy pit all of the mover's captures would first take.
 template <class Tracer>
 void try_set_block(TurnState<Tracer>& st) {
-  if (st.rules.off.no_block) return;
+  if (st.rules.off[Mutation::NoBlock]) return;
   // INTERPRETATION: ap.interp.block-hypothetical-captures -- the mtaji capture
   // starts (2 to capture_start_max seeds, first sowing), blocks ignored.
   const int target = common_capture_target(st.rules, st.pos, st.me);

@@ -19,7 +19,7 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
     if (pos.at(me, p) >= kHouseStop) big_house |= std::uint8_t(1u << p);
   }
   const std::uint8_t allowed = occupied & std::uint8_t(~big_house);
-  if (owns_house || rules.off.guide_singles_always) return allowed;
+  if (owns_house || rules.off[Mutation::GuideSinglesAlways]) return allowed;
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 
@@ -38,7 +38,7 @@ bool empties_sole_end_pit(const Position& pos, Pit p, Dir d) {
 // INTERPRETATION: guide.interp.two-piece-any-count -- whatever it holds.
 int two_piece_house(const Ruleset& rules, const Position& pos) {
   if (rules.two_seed != TwoSeedStart::GuideOwnedHouseAlone) return -1;
-  if (rules.off.guide_no_two_piece) return -1;
+  if (rules.off[Mutation::GuideNoTwoPiece]) return -1;
   const Side me = pos.to_move;
   const int only = only_occupied_front_pit(pos, me);
   return only >= 0 && pos.has_house(me, static_cast<Pit>(only)) ? only : -1;

@@ -28,9 +28,9 @@ inline bool has_first_run_capture(const Ruleset& rules, const Position& pos, Sid
 inline bool single_exempt(const Ruleset& rules) {
   switch (rules.takasia_exempt) {
     case TakasiaExemptions::Guide:
-      return !rules.off.guide_takasia_single_not_exempt;
+      return !rules.off[Mutation::GuideTakasiaSingleNotExempt];
     case TakasiaExemptions::Ludii:  // ludii.takasia.exempt names no such pit
-      return rules.off.ludii_takasia_single_exempt;
+      return rules.off[Mutation::LudiiTakasiaSingleExempt];
   }
   return true;
 }
@@ -44,7 +44,7 @@ inline bool house_exempt(const Ruleset& rules, const Position& pos, Side owner, 
     case TakasiaExemptions::Ludii:
       // INTERPRETATION: ludii.interp.takasia-house-working -- the house is
       // the nyumba with status holding 6 or more.
-      if (rules.off.ludii_takasia_house_not_exempt) return false;
+      if (rules.off[Mutation::LudiiTakasiaHouseNotExempt]) return false;
       return pos.has_house(owner, p) && pos.at(owner, p) >= rules.working_house;
   }
   return false;
@@ -74,7 +74,7 @@ inline ClauseId takasia_exemption(const Ruleset& rules, const Position& pos, Sid
 // turn only (INTERPRETATION: ludii.interp.takasia-one-turn for Ludii).
 template <class Tracer>
 void expire_takasia(TurnState<Tracer>& st) {
-  if (st.rules.off.guide_takasia_lasts) return;
+  if (st.rules.off[Mutation::GuideTakasiaLasts]) return;
   for (Pit p = 0; p < kRowLength; ++p)
     if (st.pos.is_blocked(st.me, p)) {
       st.pos.block &= ~pit_bit(st.me, p);
@@ -91,7 +91,7 @@ void expire_takasia(TurnState<Tracer>& st) {
 // Establishment looks at this position only, not at the defender's reply.
 template <class Tracer>
 void try_set_takasia(TurnState<Tracer>& st) {
-  if (st.rules.off.guide_no_takasia) return;
+  if (st.rules.off[Mutation::GuideNoTakasia]) return;
   const Side them = st.them();
   if (has_first_run_capture(st.rules, st.pos, them)) return;
   const int target = common_capture_target(st.rules, st.pos, st.me);

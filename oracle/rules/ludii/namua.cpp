@@ -17,8 +17,8 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
   for (Pit p = 0; p < kRowLength; ++p)
     if (is_working_house(rules, pos, me, p)) house |= std::uint8_t(1u << p);
   const std::uint8_t allowed =
-      rules.off.ludii_house_emptied ? occupied : occupied & std::uint8_t(~house);
-  if (house || rules.off.guide_singles_always) return allowed;
+      rules.off[Mutation::LudiiHouseEmptied] ? occupied : occupied & std::uint8_t(~house);
+  if (house || rules.off[Mutation::GuideSinglesAlways]) return allowed;
   return (multi & allowed) ? std::uint8_t(multi & allowed) : allowed;
 }
 
@@ -27,7 +27,7 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
 // INTERPRETATION: ludii.interp.house-only-front -- back pits do not count.
 int single_counter_house(const Ruleset& rules, const Position& pos) {
   if (rules.two_seed != TwoSeedStart::LudiiOneCounter) return -1;
-  if (rules.off.ludii_no_single_counter) return -1;
+  if (rules.off[Mutation::LudiiNoSingleCounter]) return -1;
   const Side me = pos.to_move;
   const int only = only_occupied_front_pit(pos, me);
   return only >= 0 && is_working_house(rules, pos, me, static_cast<Pit>(only)) ? only : -1;
@@ -39,7 +39,7 @@ int single_counter_house(const Ruleset& rules, const Position& pos) {
 bool kichwa_outward_refused(const Ruleset& rules, const Position& pos, Pit p, Dir d) {
   if (rules.sole_end_pit != SoleEndPit::LudiiByPhase || !is_kichwa(p)) return false;
   if (d != (p == front_pit(1) ? Dir::L : Dir::R)) return false;
-  if (rules.off.ludii_kichwa_outward_free) return false;
+  if (rules.off[Mutation::LudiiKichwaOutwardFree]) return false;
   for (Pit q = 0; q < kRowLength; ++q)
     if (q != p && pos.at(pos.to_move, q) > 0) return true;
   return false;

@@ -42,7 +42,7 @@ struct LapTurn {
 // site.sow.fixed-direction: one direction for every sowing.
 // INTERPRETATION: site.interp.direction-l -- it is the protocol's L.
 constexpr Dir fixed_direction(const Ruleset& rules) {
-  return rules.off.site_direction_r ? Dir::R : Dir::L;
+  return rules.off[Mutation::SiteDirectionR] ? Dir::R : Dir::L;
 }
 
 // site.bank.house-pit: pit 5 of the inner row, where the ruleset gives the
@@ -51,7 +51,7 @@ constexpr Dir fixed_direction(const Ruleset& rules) {
 // for the whole game, so no BPN key records it.
 constexpr int house_pit(const Ruleset& rules) {
   if (rules.single_lap.house_stop == HouseStop::None) return -1;
-  return front_pit(rules.off.site_bank_house_a4 ? 4 : 5);
+  return front_pit(rules.off[Mutation::SiteBankHouseA4] ? 4 : 5);
 }
 
 // ---- The turn ----------------------------------------------------------------
@@ -61,7 +61,7 @@ constexpr int house_pit(const Ruleset& rules) {
 template <class Tracer>
 void note_house_seed(LapTurn<Tracer>& t) {
   if (t.rules.single_lap.goal != SingleLapGoal::SiteFillHouse) return;
-  if (t.rules.off.site_bank_quiet_no_reset) return;
+  if (t.rules.off[Mutation::SiteBankQuietNoReset]) return;
   t.progress = true;
 }
 
@@ -71,7 +71,7 @@ template <class Tracer>
 Pit sow(LapTurn<Tracer>& t, Pit from, int n) {
   assert(n > 0);
   const int house = house_pit(t.rules);
-  Pit p = t.rules.off.site_sow_into_origin ? from : next_pit(from, t.dir);
+  Pit p = t.rules.off[Mutation::SiteSowIntoOrigin] ? from : next_pit(from, t.dir);
   for (int i = 0;; ++i) {
     ++t.mine(p);
     if (p == house) note_house_seed(t);
@@ -97,13 +97,13 @@ Pit lift(LapTurn<Tracer>& t, Pit p) {
 template <class Tracer>
 RunEnd judge_run(const LapTurn<Tracer>& t, Pit last) {
   // 1. Bank: the house, whatever it held.
-  if (static_cast<int>(last) == house_pit(t.rules) && !t.rules.off.site_house_no_stop)
+  if (static_cast<int>(last) == house_pit(t.rules) && !t.rules.off[Mutation::SiteHouseNoStop])
     return RunEnd::StopHouse;
   // 2. A pit that was empty before the last seed.
   const int count = t.pos.at(t.me, last);
   if (count == 1) return RunEnd::StopEmpty;
-  if (count == 2 && t.rules.off.site_stop_at_two) return RunEnd::StopEmpty;
-  if (t.rules.off.site_no_relay) return RunEnd::StopEmpty;
+  if (count == 2 && t.rules.off[Mutation::SiteStopAtTwo]) return RunEnd::StopEmpty;
+  if (t.rules.off[Mutation::SiteNoRelay]) return RunEnd::StopEmpty;
   // 3. Otherwise the relay goes on.
   return RunEnd::Relay;
 }
@@ -113,7 +113,7 @@ RunEnd judge_run(const LapTurn<Tracer>& t, Pit last) {
 template <class Tracer>
 Pit relay(LapTurn<Tracer>& t, Pit at) {
   int n = t.mine(at);
-  if (t.rules.off.site_relay_leaves_seed) --n;
+  if (t.rules.off[Mutation::SiteRelayLeavesSeed]) --n;
   // Mutants together (a lander taken mid-relay, and a seed left behind) can
   // leave nothing to lift: the run ends where it is, as a single seed.
   if (n <= 0) return at;
@@ -134,7 +134,7 @@ int take(LapTurn<Tracer>& t, Pit target, ClauseId why) {
   auto& store = t.pos.store[index_of(t.me)];
   store = static_cast<std::uint8_t>(store + n);
   t.trace.add(EventKind::Capture, them, target, n, why);
-  if (!t.rules.off.site_quiet_no_reset) t.progress = true;
+  if (!t.rules.off[Mutation::SiteQuietNoReset]) t.progress = true;
   return n;
 }
 
@@ -144,10 +144,11 @@ int take(LapTurn<Tracer>& t, Pit target, ClauseId why) {
 // INTERPRETATION: site.interp.second-pit-same-column -- behind a(i) is b(i).
 template <class Tracer>
 void take_second_pit(LapTurn<Tracer>& t, Pit inner, bool inner_taken) {
-  if (t.rules.off.site_second_pit_never) return;
-  if (!inner_taken && !t.rules.off.site_second_pit_always) return;
-  const int number =
-      t.rules.off.site_second_pit_mirrored ? kRowLength + 1 - pit_number(inner) : pit_number(inner);
+  if (t.rules.off[Mutation::SiteSecondPitNever]) return;
+  if (!inner_taken && !t.rules.off[Mutation::SiteSecondPitAlways]) return;
+  const int number = t.rules.off[Mutation::SiteSecondPitMirrored]
+                         ? kRowLength + 1 - pit_number(inner)
+                         : pit_number(inner);
   take(t, back_pit(number), ClauseId::SiteLongSecond);
 }
 
@@ -161,15 +162,15 @@ void capture(LapTurn<Tracer>& t, Pit last) {
   SingleLapCapture kind = t.rules.single_lap.capture;
   if (kind == SingleLapCapture::None) {
     // site.bank.no-captures
-    if (!t.rules.off.site_bank_captures) return;
+    if (!t.rules.off[Mutation::SiteBankCaptures]) return;
     kind = SingleLapCapture::SiteMaasai;
   }
   // 1. Only the inner row captures.
   if (!is_front(last)) return;
   // 2. The pit across, if it holds seeds, goes to the store.
-  const Pit across = t.rules.off.site_capture_same_number ? last : facing(last);
+  const Pit across = t.rules.off[Mutation::SiteCaptureSameNumber] ? last : facing(last);
   const bool taken = take(t, across, ClauseId::SiteCapture) > 0;
-  if (taken && t.rules.off.site_capture_takes_lander) {
+  if (taken && t.rules.off[Mutation::SiteCaptureTakesLander]) {
     --t.mine(last);
     ++t.pos.store[index_of(t.me)];
   }
@@ -204,7 +205,8 @@ RelayState relay_state(const LapTurn<Tracer>& t, Pit at) {
 // Returns the pit where that run ended.
 Pit relay_on(LapTurn<NoTrace>& t, Pit at) {
   at = relay(t, at);
-  if (t.rules.off.site_capture_mid_relay && judge_run(t, at) == RunEnd::Relay) capture(t, at);
+  if (t.rules.off[Mutation::SiteCaptureMidRelay] && judge_run(t, at) == RunEnd::Relay)
+    capture(t, at);
   return at;
 }
 
@@ -316,7 +318,7 @@ void relay_until_stop(LapTurn<Tracer>& t, Pit last, int& cut_pickup) {
       case RunEnd::Relay:
         break;
     }
-    if (t.rules.off.site_capture_mid_relay) capture(t, last);
+    if (t.rules.off[Mutation::SiteCaptureMidRelay]) capture(t, last);
     if (cut_pickup < 0) {
       if (pickup == 0) {
         first_pos = t.pos;
@@ -361,7 +363,7 @@ int achievement(const Ruleset& rules, const Position& pos, Side s) {
     case SingleLapGoal::SiteCaptureAll:
       return pos.store[index_of(s)];
     case SingleLapGoal::SiteFillHouse: {
-      const bool count_pits = rules.off.site_closeness_counts_pits;
+      const bool count_pits = rules.off[Mutation::SiteClosenessCountsPits];
       const int house = house_pit(rules);
       int left = 0;
       for (Pit p = 0; p < kPitsPerSide; ++p)
@@ -378,12 +380,12 @@ Status called_game(const Ruleset& rules, const Position& pos, Reason why) {
   const int south = achievement(rules, pos, Side::South);
   const int north = achievement(rules, pos, Side::North);
   if (south == north) {
-    if (rules.off.site_called_level_mover_wins)
+    if (rules.off[Mutation::SiteCalledLevelMoverWins])
       return {Status::Kind::Win, opponent(pos.to_move), why};
     return {Status::Kind::Draw, Side::South, why};
   }
   Side ahead = south > north ? Side::South : Side::North;
-  if (rules.off.site_called_flipped) ahead = opponent(ahead);
+  if (rules.off[Mutation::SiteCalledFlipped]) ahead = opponent(ahead);
   return {Status::Kind::Win, ahead, why};
 }
 
@@ -393,7 +395,7 @@ Status called_game(const Ruleset& rules, const Position& pos, Reason why) {
 bool side_ended(const Ruleset& rules, const Position& pos, Side s) {
   switch (rules.single_lap.goal) {
     case SingleLapGoal::SiteCaptureAll:
-      if (rules.off.site_win_front_empty) return pos.front_total(s) == 0;
+      if (rules.off[Mutation::SiteWinFrontEmpty]) return pos.front_total(s) == 0;
       return pos.side_total(s) == 0;
     case SingleLapGoal::SiteFillHouse: {
       const int house = house_pit(rules);
@@ -414,7 +416,7 @@ struct Ending {
 // (site.progress.called).
 // INTERPRETATION: site.interp.both-ended -- the side to move is judged first.
 Ending board_ending(const Ruleset& rules, const Position& pos) {
-  const bool mover_first = rules.off.site_both_ended_mover_first;
+  const bool mover_first = rules.off[Mutation::SiteBothEndedMoverFirst];
   const Side first = mover_first ? opponent(pos.to_move) : pos.to_move;
   for (Side s : {first, opponent(first)}) {
     if (!side_ended(rules, pos, s)) continue;
@@ -422,7 +424,7 @@ Ending board_ending(const Ruleset& rules, const Position& pos) {
       case SingleLapGoal::SiteCaptureAll:
         return {{Status::Kind::Win, opponent(s), Reason::AllCaptured}, ClauseId::SiteWinAll};
       case SingleLapGoal::SiteFillHouse: {
-        const bool flipped = rules.off.site_house_full_flipped;
+        const bool flipped = rules.off[Mutation::SiteHouseFullFlipped];
         return {{Status::Kind::Win, flipped ? opponent(s) : s, Reason::HouseFull},
                 ClauseId::SiteBankWin};
       }
@@ -447,7 +449,7 @@ void count_quiet_turn(LapTurn<Tracer>& t) {
     t.pos.quiet = 0;
     return;
   }
-  if (t.rules.off.site_quiet_per_round && t.me == Side::South) return;
+  if (t.rules.off[Mutation::SiteQuietPerRound] && t.me == Side::South) return;
   ++t.pos.quiet;
 }
 
@@ -461,7 +463,8 @@ void finish_turn(LapTurn<Tracer>& t) {
   if (t.endless) {
     // INTERPRETATION: site.interp.endless-relay -- judged as a called game.
     Status s = called_game(t.rules, t.pos, Reason::Infinite);
-    if (t.rules.off.site_endless_mover_loses) s = {Status::Kind::Win, t.them(), Reason::Infinite};
+    if (t.rules.off[Mutation::SiteEndlessMoverLoses])
+      s = {Status::Kind::Win, t.them(), Reason::Infinite};
     t.pos.decided = to_decided(s);
     t.trace.add(EventKind::End, t.me, 0, 0, ClauseId::SiteInterpEndless, Reason::Infinite);
     return;
@@ -497,10 +500,11 @@ struct Generated {
 // neither mark of the Bao moves (`t`, `+`) belongs to it.
 bool may_start(const Ruleset& rules, const Position& pos, const Move& m) {
   if (m.pit >= kPitsPerSide || m.two_seed || m.go_on) return false;
-  const int least = rules.off.site_lift_needs_two ? 2 : 1;
+  const int least = rules.off[Mutation::SiteLiftNeedsTwo] ? 2 : 1;
   if (pos.at(pos.to_move, m.pit) < least) return false;
-  if (static_cast<int>(m.pit) == house_pit(rules) && !rules.off.site_house_liftable) return false;
-  return m.dir == fixed_direction(rules) || rules.off.site_both_directions;
+  if (static_cast<int>(m.pit) == house_pit(rules) && !rules.off[Mutation::SiteHouseLiftable])
+    return false;
+  return m.dir == fixed_direction(rules) || rules.off[Mutation::SiteBothDirections];
 }
 
 // Every move that may start (may_start), each played at once and handed

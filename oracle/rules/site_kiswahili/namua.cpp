@@ -14,10 +14,10 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
   std::uint8_t houses = 0;
   for (Pit p = 0; p < kRowLength; ++p)
     if (pos.has_house(me, p)) houses |= std::uint8_t(1u << p);
-  if (rules.off.site_kiswahili_place_empty) occupied = 0xFF;
-  if (rules.off.site_kiswahili_house_whole_start) houses = 0;
+  if (rules.off[Mutation::SiteKiswPlaceEmpty]) occupied = 0xFF;
+  if (rules.off[Mutation::SiteKiswHouseWholeStart]) houses = 0;
   const std::uint8_t allowed = occupied & std::uint8_t(~houses);
-  if (rules.off.site_kiswahili_singles_last && (multi & allowed)) return multi & allowed;
+  if (rules.off[Mutation::SiteKiswSinglesLast] && (multi & allowed)) return multi & allowed;
   return allowed;
 }
 
@@ -25,7 +25,7 @@ std::uint8_t takata_pits(const Ruleset& rules, const Position& pos, std::uint8_t
 // front row is bare, so it has no move and loses (reason no-move).
 bool namua_bare_row(const Ruleset& rules, const Position& pos) {
   if (rules.front_empty != FrontEmptyCheck::SiteNamuaNoMove) return false;
-  if (rules.off.site_kiswahili_bare_row_front_empty) return false;
+  if (rules.off[Mutation::SiteKiswBareRowFrontEmpty]) return false;
   return pos.hand[index_of(pos.to_move)] > 0 && pos.front_total(pos.to_move) == 0;
 }
 
