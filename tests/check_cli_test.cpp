@@ -799,12 +799,16 @@ TEST(CheckCli, BadInputIsExitStatusTwoWithOneLine) {
 }
 
 // Every clause mutant, served by `engine --mutant` as a separate process, is
-// caught by `check` under a ruleset its clause governs. Prints the detection
-// rate, the median time to detection and the witness sizes.
+// caught by `check` under a ruleset its clause governs. Caught means found,
+// on any board: some mutants (a quiet-move limit, the end of a long game)
+// show within a minute only on boards no game of the ruleset reaches, which
+// fail a run only with --strict-reachability. Prints the detection rate,
+// how many of the caught were shown at a reachable position, the median
+// time to detection and the witness sizes.
 TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
   std::vector<double> times;
   std::vector<int> seeds, lines;
-  int caught = 0, total = 0;
+  int caught = 0, total = 0, reachable = 0;
   std::string missed, misnamed;
   for (const MutantInfo& m : all_mutants()) {
     const Ruleset* target = nullptr;
@@ -817,7 +821,8 @@ TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
         run_oracle({"check", "--engine",
                     oracle_engine(fmt::format("--ruleset {} --mutant {}", target->id, m.name)),
                     "--ruleset", std::string(target->id), "--time", "60", "--stop-after", "1",
-                    "--corpus", BAO_SOURCE_DIR "/scenarios", "--json-out", json.string()},
+                    "--strict-reachability", "--corpus", BAO_SOURCE_DIR "/scenarios",
+                    "--json-out", json.string()},
                    120);
     if (r.status != 1) {
       missed += fmt::format(" {}({})", m.name, target->id);
@@ -836,6 +841,9 @@ TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
       continue;
     }
     const auto& f = devs[0].at("witness");
+    if (f.at("reachable").get<bool>() ||
+        !devs[0].at("evidence").at("position").get<std::string>().empty())
+      ++reachable;
     // Named by its own clause, or by a switch that answers alike wherever
     // this run saw it (the mutant is then among `also`).
     const auto want = find_switch(*target, m.name);
@@ -857,9 +865,10 @@ TEST(CheckCli, EveryMutantIsCaughtWithinSixtySeconds) {
     return v[v.size() / 2];
   };
   std::cout << fmt::format(
-      "mutant detection: {}/{} caught; median time to detection {:.2f} s (max {:.2f} s); "
-      "witness size median {} seeds (max {}) after minimising, median line {} moves (max {})\n",
-      caught, total, median(times), *std::max_element(times.begin(), times.end()), median(seeds),
+      "mutant detection: {}/{} caught ({} at a position a game reaches); median time to "
+      "detection {:.2f} s (max {:.2f} s); witness size median {} seeds (max {}) after "
+      "minimising, median line {} moves (max {})\n",
+      caught, total, reachable, median(times), *std::max_element(times.begin(), times.end()), median(seeds),
       *std::max_element(seeds.begin(), seeds.end()), median(lines),
       *std::max_element(lines.begin(), lines.end()));
 }

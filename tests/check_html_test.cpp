@@ -63,6 +63,7 @@ CheckResult failing_run(const std::string& engine) {
   f.engine.plays.push_back({"A1R", true, f.actual, "ongoing", ""});
   f.seeds = 32;
   f.origin = "start";
+  f.reachable = true;  // a game of the ruleset reaches it: the run fails
   r.deviations.push_back(d);
   Deviation accepted = d;
   accepted.switch_id = "front-empty=immediate";

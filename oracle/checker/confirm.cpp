@@ -25,8 +25,11 @@ constexpr std::size_t kConfirmations = 3;
 // switch shows, and the positions asked of the engine at most.
 constexpr int kSearchGames = 60;
 constexpr int kSearchPlies = 160;
-constexpr std::size_t kAskedPerSwitch = 6;
+constexpr std::size_t kAskedPerSwitch = 8;
 constexpr std::size_t kAskedPerRival = 2;
+// Boards one seed away from the witness asked where the oracle's own play
+// finds too few: evidence for the name, never reachable evidence.
+constexpr std::size_t kNearWitness = 4;
 
 // The rules differences of the engine's answer from `rules` at `pos`, as
 // "kind move" keys ("invalid" when the ruleset cannot hold the position).
@@ -69,12 +72,15 @@ struct Reached {
 std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
                                    std::size_t count, std::uint64_t seed) {
   std::vector<Reached> out;
+  std::set<std::string> found;
   std::mt19937_64 rng(seed);
   const Position start = start_position(rules);
   for (int game = 0; game < kSearchGames && out.size() < count; ++game) {
     Reached r{start, {}};
     for (int ply = 0; ply < kSearchPlies; ++ply) {
-      if (answers_differ(a, b, r.pos)) {
+      // The first position of this game where the two part that no
+      // earlier game found (the start, where they part at once, only once).
+      if (answers_differ(a, b, r.pos) && found.insert(to_bpn(r.pos)).second) {
         out.push_back(r);
         break;
       }
@@ -88,6 +94,25 @@ std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const
   return out;
 }
 
+// Up to `count` boards one seed more or less in one pit of `from` (pits in
+// circuit order, South's first) where `a` and `b` answer apart: the
+// witness's neighbours, the same for the same witness.
+std::vector<Reached> near(const Position& from, const Ruleset& a, const Ruleset& b,
+                          std::size_t count) {
+  std::vector<Reached> out;
+  for (int side = 0; side < 2; ++side)
+    for (std::size_t pit = 0; pit < from.pits[side].size(); ++pit)
+      for (const int step : {1, -1}) {
+        if (out.size() >= count) return out;
+        Position p = from;
+        const int n = p.pits[side][pit] + step;
+        if (n < 0 || p.total_seeds() + step > kMaxTotalSeeds) continue;
+        p.pits[side][pit] = static_cast<std::uint8_t>(n);
+        if (answers_differ(a, b, p)) out.push_back({p, {}});
+      }
+  return out;
+}
+
 std::uint64_t salt(std::string_view id, std::uint64_t seed) {
   std::uint64_t h = seed ^ 0x5eedc0de;
   for (const char c : id) h = h * 1099511628211ULL ^ static_cast<unsigned char>(c);
@@ -97,8 +122,7 @@ std::uint64_t salt(std::string_view id, std::uint64_t seed) {
 }  // namespace
 
 ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
-                      std::vector<Finding>& findings, const ProbeFindings& probes,
-                      const std::map<std::string, std::vector<Observed>>& shown) {
+                      std::vector<Finding>& findings, const ProbeFindings& probes) {
   ConfirmResult out;
   Questions questions = run.questions(Charge::Finishing);
   std::vector<std::size_t> unnamed;
@@ -113,16 +137,18 @@ ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
     const auto without = apply_switches(run.rules, others);
     const auto with = apply_switches(run.rules, list);
     if (!without || !with) continue;
-    // The positions to judge it at: where the games saw it show, then the
-    // oracle's own play from the start, then where it and each switch that
-    // answered alike part.
+    // The positions to judge it at: its witness, then the oracle's own play
+    // from the start, then where it and each switch that answered alike
+    // part. None depends on which games a shard played, so shards and
+    // --jobs confirm as one run does.
     std::vector<Reached> at;
-    if (auto w = parse_bpn(d.witness.found_at)) at.push_back({*w, {}});
-    if (auto it = shown.find(d.switch_id); it != shown.end())
-      for (const Observed& o : it->second) at.push_back({o.pos, {}});
+    const auto found_at = parse_bpn(d.witness.found_at);
+    if (found_at) at.push_back({*found_at, {}});
     for (Reached& r : apart_in_play(run.rules, *with, *without, kAskedPerSwitch,
                                     salt(d.switch_id, run.options.seed)))
       at.push_back(std::move(r));
+    if (found_at && at.size() < kConfirmations + 1)
+      for (Reached& r : near(*found_at, *with, *without, kNearWitness)) at.push_back(std::move(r));
     std::vector<Ruleset> rivals;
     for (const std::string& id : d.also)
       if (auto rival = find_switch(run.rules, id)) {

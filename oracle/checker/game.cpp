@@ -37,8 +37,6 @@ namespace {
 constexpr int kPeelsPerPosition = 5;
 // Positions of the game a new switch must agree at (the latest ones).
 constexpr std::size_t kHistory = 64;
-// Positions kept where a switch showed, per game (evidence before a name).
-constexpr std::size_t kShownPerGame = 2;
 
 std::string notation_what(const Difference& d) {
   return d.notation == NotationKind::SideLetter ? "side-letter" : "extension-key " + d.key;
@@ -381,7 +379,6 @@ class GameRun {
         if (!e.added.empty()) out_.shows[e.added[0].id] += it->second;
         out_.shows.erase(it);
       }
-      out_.shown_at.erase(old_id);
     }
   }
 
@@ -414,7 +411,6 @@ class GameRun {
                                            [&](const Deviation& d) { return d.switch_id == id; }),
                             out_.deviations.end());
       out_.shows.erase(id);
-      out_.shown_at.erase(id);
     }
   }
 
@@ -484,8 +480,6 @@ class GameRun {
       if (answers_as(less.rules, pos, a)) continue;
       const std::string& id = model_.switches[j].id;
       ++out_.shows[id];
-      std::vector<Observed>& at = out_.shown_at[id];
-      if (at.size() < kShownPerGame) at.push_back({pos, a});
     }
   }
 

@@ -42,15 +42,6 @@ std::vector<std::string> ids_of(const std::vector<Switch>& switches) {
   return out;
 }
 
-void add_shown(std::map<std::string, std::vector<Observed>>& into,
-               const std::map<std::string, std::vector<Observed>>& from) {
-  for (const auto& [id, at] : from) {
-    std::vector<Observed>& kept = into[id];
-    for (const Observed& o : at)
-      if (kept.size() < kShownPerSwitch) kept.push_back(o);
-  }
-}
-
 namespace {
 
 // Adds `x` to the group of `groups` with its key, or as a new group;

@@ -195,7 +195,6 @@ bool ProbeRounds::play(Round& round) {
       if (std::none_of(model.switches.begin(), model.switches.end(),
                        [&](const Switch& m) { return m.id == shown.first; }))
         shows_[shown.first] += shown.second;
-    add_shown(shown_at_, out.shown_at);
     bool changed = false;
     for (const std::string& id : out.dropped) changed = refuted_.insert(id).second || changed;
     for (const auto& [id, by] : out.replaced) replaced_.emplace(id, by);

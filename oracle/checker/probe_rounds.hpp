@@ -31,7 +31,6 @@ class ProbeRounds {
   ProbeRounds(const RunContext& run, GameMemory& memory, const std::vector<Position>& corpus,
               Clock::time_point t0, CheckResult& result,
               std::map<std::string, std::uint64_t>& shows,
-              std::map<std::string, std::vector<Observed>>& shown_at,
               std::function<void(bool)> progress)
       : run_(run),
         memory_(memory),
@@ -39,7 +38,6 @@ class ProbeRounds {
         t0_(t0),
         result_(result),
         shows_(shows),
-        shown_at_(shown_at),
         progress_(std::move(progress)) {}
 
   // Plays rounds while the model changes, the run's limits allow and
@@ -80,7 +78,6 @@ class ProbeRounds {
   Clock::time_point t0_;
   CheckResult& result_;
   std::map<std::string, std::uint64_t>& shows_;
-  std::map<std::string, std::vector<Observed>>& shown_at_;
   std::function<void(bool)> progress_;
   std::map<std::string, Round> rounds_;  // by the model's signature
   std::set<std::string> refuted_;

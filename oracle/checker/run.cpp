@@ -96,12 +96,35 @@ std::optional<bool> plays_game(const RunContext& run, std::uint64_t g, Clock::ti
   return true;
 }
 
+// Whether `f.line`, played from the ruleset's start under the rule text,
+// reaches the position where the game met `f`.
+bool line_reaches(const Ruleset& rules, const Finding& f) {
+  if (f.start != "start" || f.found_at.empty()) return false;
+  Position pos = start_position(rules);
+  for (const std::string& text : f.line) {
+    auto m = parse_move(text, pos.to_move);
+    auto next = m ? play(rules, pos, *m) : Expected<Position>(m.error());
+    if (!next) return false;
+    pos = *next;
+  }
+  return to_bpn(pos) == f.found_at;
+}
+
 // What game `g` found, added to the run's groups.
 void record_game(CheckResult& result, PlayedGame& played, std::uint64_t g, double now,
-                 std::map<std::string, std::uint64_t>& shows,
-                 std::map<std::string, std::vector<Observed>>& shown_at) {
+                 std::map<std::string, std::uint64_t>& shows) {
   const std::uint64_t seed = result.options.seed;
-  if (played.failure || !played.first.deviations.empty()) ++result.stats.failing_games;
+  // A failing game: one that found something a game of the ruleset
+  // reaches (what shows only on boards no game reaches does not fail the
+  // run, and so does not count towards --stop-after).
+  const Ruleset& rules = *find_ruleset(result.options.ruleset);
+  auto counts = [&](const Finding& f) {
+    return result.options.strict_reachability || reachable(f) || line_reaches(rules, f);
+  };
+  if ((played.failure && counts(*played.failure)) ||
+      std::any_of(played.first.deviations.begin(), played.first.deviations.end(),
+                  [&](const Deviation& d) { return counts(d.witness); }))
+    ++result.stats.failing_games;
   for (Deviation& d : played.first.deviations) {
     d.witness.seed = seed;
     d.witness.game = g;
@@ -110,7 +133,6 @@ void record_game(CheckResult& result, PlayedGame& played, std::uint64_t g, doubl
     add_deviation(result.deviations, std::move(d));
   }
   for (const auto& [id, n] : played.first.shows) shows[id] += n;
-  add_shown(shown_at, played.first.shown_at);
   for (NotationFinding& n : played.first.notation) {
     n.example.seed = seed;
     n.example.game = g;
@@ -147,20 +169,6 @@ void count_and_accept(std::vector<Deviation>& deviations, const CheckOptions& op
           d.accept_reason = options.accepted_clause_reasons[i];
       }
   }
-}
-
-// Whether `f.line`, played from the ruleset's start under the rule text,
-// reaches the position where the game met `f`.
-bool line_reaches(const Ruleset& rules, const Finding& f) {
-  if (f.start != "start" || f.found_at.empty()) return false;
-  Position pos = start_position(rules);
-  for (const std::string& text : f.line) {
-    auto m = parse_move(text, pos.to_move);
-    auto next = m ? play(rules, pos, *m) : Expected<Position>(m.error());
-    if (!next) return false;
-    pos = *next;
-  }
-  return to_bpn(pos) == f.found_at;
 }
 
 // What a line from the ruleset's start reaches is the evidence an author
@@ -210,7 +218,6 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     progress(result.stats, result.deviations.size() + result.findings.size());
   };
   std::map<std::string, std::uint64_t> shows;
-  std::map<std::string, std::vector<Observed>> shown_at;
 
   // 0. The engine's own start, compared before any game: once in a run
   // split into shards (by the first), and again by a reproduction.
@@ -235,7 +242,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
 
   // 2. The games, and 3. a probe round for each new model once the plan's
   // sweep is played.
-  ProbeRounds probes(run, memory, *corpus, t0, result, shows, shown_at, report_progress);
+  ProbeRounds probes(run, memory, *corpus, t0, result, shows, report_progress);
   for (std::uint64_t g = options.only_game.value_or(0);; ++g) {
     const std::optional<bool> plays = plays_game(run, g, t0);
     if (!plays) break;
@@ -251,7 +258,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
                                         g, result.findings, [&] { report_progress(false); });
     if (!played.began) break;  // interrupted before the game began
     ++result.stats.games;
-    record_game(result, played, g, seconds_since(t0), shows, shown_at);
+    record_game(result, played, g, seconds_since(t0), shows);
     report_progress(false);
     if (guided && !options.only_game && k + 1 >= plan->sweep_length()) probes.play();
   }
@@ -274,7 +281,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   // model of the rest then explains is dropped.
   if (!run.stopping()) {
     result.stats.unnamed =
-        confirm(run, result.deviations, result.findings, probed, shown_at).unnamed;
+        confirm(run, result.deviations, result.findings, probed).unnamed;
     result.stats.settled_findings +=
         drop_explained(run, result.deviations, result.findings, probed);
   }

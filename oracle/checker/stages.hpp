@@ -76,8 +76,6 @@ struct GameOutcome {
   std::vector<NotationFinding> notation;
   std::optional<Finding> failure;  // unexplained difference or protocol fault: the game fails
   std::map<std::string, std::uint64_t> shows;  // positions at which each modelled switch shows
-  // A few of those positions, with the engine's answers.
-  std::map<std::string, std::vector<Observed>> shown_at;
   // Switches the game started with (a probe round's model) that its
   // positions proved wrong: dropped or replaced by the switch search.
   std::vector<std::string> dropped;
@@ -158,12 +156,6 @@ struct ProbeFindings {
 
 // The rounds themselves: probe_rounds.hpp.
 
-// Positions kept per switch where the games saw it show (evidence before a
-// name), and the adding of a game's.
-inline constexpr std::size_t kShownPerSwitch = 4;
-void add_shown(std::map<std::string, std::vector<Observed>>& into,
-               const std::map<std::string, std::vector<Observed>>& from);
-
 // ---- 4. and 7. Groups and order (groups.cpp) ----------------------------------------
 
 // The witness order: fewest seeds where the game met it, then the shortest
@@ -212,8 +204,7 @@ struct ConfirmResult {
   int unnamed = 0;  // deviations no switch was found to model
 };
 ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
-                      std::vector<Finding>& findings, const ProbeFindings& probes,
-                      const std::map<std::string, std::vector<Observed>>& shown);
+                      std::vector<Finding>& findings, const ProbeFindings& probes);
 // The unexplained findings the model of `deviations` explains, dropped
 // (the engine, asked again at each, answers as the model); how many.
 int drop_explained(const RunContext& run, const std::vector<Deviation>& deviations,
