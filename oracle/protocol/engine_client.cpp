@@ -154,6 +154,20 @@ std::optional<std::string> payload_problem(std::string_view request, const Respo
   return std::nullopt;
 }
 
+// A move listed twice in a success answer to `moves`: the protocol asks for
+// the legal moves, each once, and a checker that compared move sets only
+// would let a doubled list pass. An extra line cannot cause this, so it is
+// Malformed outright.
+std::optional<std::string> repeated_move(std::string_view request, const Response& r) {
+  if (!r.ok || request != "moves") return std::nullopt;
+  std::vector<std::string> moves = split_words(r.text);
+  std::sort(moves.begin(), moves.end());
+  const auto twice = std::adjacent_find(moves.begin(), moves.end());
+  if (twice == moves.end()) return std::nullopt;
+  return fmt::format("the move '{}' is listed more than once in '{}'", shown(*twice),
+                     shown(r.text));
+}
+
 // " (request 3 of 5)" inside a batch, nothing for a single request.
 std::string batch_place(std::optional<std::size_t> index, std::size_t count) {
   if (!index || count <= 1) return {};
@@ -485,6 +499,9 @@ std::optional<ReplyProblem> ResponseReader::feed(std::string_view bytes) {
       return problem(FaultKind::Malformed,
                      fmt::format("response to '{}'{}: {}", shown(request()), place(), *bad));
     }
+    if (auto twice = repeated_move(request(), *parsed))
+      return problem(FaultKind::Malformed,
+                     fmt::format("response to '{}'{}: {}", shown(request()), place(), *twice));
     responses_.push_back(std::move(*parsed));
     start_ = scan_ = nl + 1;
   }

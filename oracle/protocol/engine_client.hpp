@@ -47,8 +47,9 @@ namespace bao::protocol {
 //   SpawnFailed:        the command could not be started (not found, not executable)
 //   Crash:              the engine exited, was killed, or closed its stdout
 //   Timeout:            no response within the timeout
-//   Malformed:          a line that is not `=`/`= payload`/`?`/`? message`, an overlong line, or
-//                       a last line without its '\n'
+//   Malformed:          a line that is not `=`/`= payload`/`?`/`? message`, an overlong line,
+//                       a last line without its '\n', a payload of the wrong shape, or a move
+//                       listed twice in an answer to `moves`
 //   ExtraOutput:        output no request asked for
 //   WrongVersion:       `protocol` answered something other than `= 1`
 //   UnsupportedRuleset: a ruleset the engine does not list, or refuses to select
@@ -190,7 +191,8 @@ struct ReplyProblem {
 // fuzz/targets/engine_replies.cpp feeds it arbitrary bytes. Lines end in
 // '\n' (a '\r' before it is dropped); each must be `=`, `= payload`, `?` or
 // `? message`, no longer than `max_line_length`, with a payload of the shape
-// its request expects (see payload_problem in engine_client.cpp).
+// its request expects (see payload_problem in engine_client.cpp), and no move
+// listed twice in an answer to `moves` (repeated_move there).
 class ResponseReader {
  public:
   ResponseReader(std::span<const std::string> lines, std::size_t max_line_length);

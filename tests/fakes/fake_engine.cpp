@@ -35,6 +35,8 @@
 //                        text
 //   lists IDS            answer `rulesets` with IDS (comma-separated: ids of this
 //                        oracle or not), answering everything else correctly
+//   dup-moves            answer `moves` with every legal move listed twice
+//                        (A6L A6R A6L A6R), answering everything else correctly
 //   mutant-in R S        list every ruleset, and play the switches S (comma-
 //                        separated) under ruleset R only: a deviation in one
 //                        ruleset of an engine that plays the others right
@@ -170,6 +172,8 @@ int main(int argc, char** argv) {
       for (const std::string& id : comma_list(word)) answer += " " + id;
     }
     if (mode == "version" && line == "protocol") answer = "= 2";
+    if (mode == "dup-moves" && line == "moves" && answer.rfind("= ", 0) == 0)
+      answer += answer.substr(1);
     if (mode == "bad-name" && line == "name") answer = "= fake \xff\xfe engine \x01 1.0";
     if (mode == "hostile" && line == "name")
       answer = "= <script>alert(1)</script> *bold* `tick` \x1b[2J\r engine";
