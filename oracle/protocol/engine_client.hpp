@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,6 +41,8 @@
 #include "oracle/core/expected.hpp"
 
 namespace bao::protocol {
+
+class Transcript;  // oracle/protocol/transcript.hpp
 
 // ---- Faults -----------------------------------------------------------------
 
@@ -160,6 +163,11 @@ struct EngineOptions {
   // then SIGKILL after kill_grace). A fault that happens once it is
   // readable (the engine got the same Ctrl-C and died) is Interrupted too.
   int wake_fd = -1;
+  // Where the exchange is written down (`--log FILE`), or nothing: every
+  // request, every line the engine writes to its stdout, each start and
+  // restart, fault, signal sent and end (oracle/protocol/transcript.hpp).
+  // Shared: one transcript follows the engines of a whole run.
+  std::shared_ptr<Transcript> transcript = nullptr;
 };
 
 // What the handshake learnt.
@@ -299,6 +307,14 @@ class EngineClient {
   bool wait_exit(std::chrono::milliseconds grace);
   ExitStatus terminate(StopMode mode);
   void close_fds();
+  // The transcript's side (nothing without options_.transcript): stdout
+  // bytes as lines, each numbered with the request it answers while an
+  // exchange expects answers (log_next_ to log_last_), 0 otherwise; the
+  // line left without its '\n'; an event of the engine.
+  void log_output(std::string_view bytes);
+  void log_unended();
+  void log_event(std::string_view text);
+  void reaped();
 
   EngineOptions options_;
   pid_t pid_ = -1;
@@ -312,6 +328,12 @@ class EngineClient {
   std::vector<char> chunk_;  // read() buffer
   EngineInfo info_;
   std::optional<Fault> last_fault_;
+  int starts_ = 0;      // engines this client started
+  int log_engine_ = 0;  // the running engine's number in the transcript
+  pid_t log_pid_ = -1;  // and its pid, kept after it has been reaped
+  std::uint64_t log_next_ = 0;
+  std::uint64_t log_last_ = 0;
+  std::string log_partial_;  // stdout bytes after the last '\n', for the transcript
 };
 
 }  // namespace bao::protocol
