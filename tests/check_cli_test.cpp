@@ -391,6 +391,36 @@ TEST(CheckCli, HostileEnginesBecomeProtocolFaultFindings) {
   }
 }
 
+// An engine that lists every legal move twice answers the same move set as
+// the oracle: it must still fail `check` and `scenarios --engine`, as a
+// malformed answer that names the move, not pass with "no findings".
+TEST(CheckCli, AnEngineListingEveryMoveTwiceIsAProtocolFault) {
+  const fs::path dir = fresh_dir("dup-moves");
+  const RunResult r =
+      run_oracle({"check", "--engine", fake("dup-moves"), "--ruleset", "ap-zanzibar", "--games",
+                  "2", "--no-corpus", "--json-out", (dir / "r.json").string()},
+                 120);
+  ASSERT_EQ(r.status, 1) << r.out << r.err;
+  const auto report = read_json(dir / "r.json");
+  ASSERT_FALSE(report.at("unexplained").empty()) << report.dump(2);
+  for (const auto& f : report.at("unexplained")) {
+    EXPECT_EQ(f.at("kind"), "protocol-fault") << f.dump(2);
+    EXPECT_EQ(f.at("engine").at("fault").at("kind"), "malformed") << f.dump(2);
+    EXPECT_NE(
+        f.at("engine").at("fault").at("detail").get<std::string>().find("is listed more than once"),
+        std::string::npos)
+        << f.dump(2);
+  }
+  const RunResult s =
+      run_oracle({"scenarios", BAO_SOURCE_DIR "/scenarios/abstract_play", "--ruleset",
+                  "ap-zanzibar", "--engine", fake("dup-moves"), "--timeout-ms", "3000"},
+                 120);
+  EXPECT_EQ(s.status, 1) << s.out << s.err;
+  EXPECT_NE(s.out.find("engine fault: malformed: "), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("is listed more than once"), std::string::npos) << s.out;
+  fs::remove_all(dir);
+}
+
 // With --jobs, each worker that meets an engine failing at the handshake
 // reports the fault as the shard it stands for, so the workers' reports
 // merge into one protocol-fault finding, and the run is a start-up

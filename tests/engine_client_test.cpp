@@ -285,6 +285,47 @@ TEST_F(EngineClientTest, GarbageIsMalformed) {
   survives(client);
 }
 
+// An engine that lists every legal move twice must not pass for one that
+// lists them once: the answer is malformed, naming the move.
+TEST_F(EngineClientTest, AMoveListedTwiceIsMalformed) {
+  EngineClient client(fake({"dup-moves"}));
+  start(client);
+  auto position = client.request("position start");
+  ASSERT_TRUE(position) << describe(position.fault());
+  const Fault f = fault_of(client, "moves");
+  EXPECT_EQ(f.kind, FaultKind::Malformed) << describe(f);
+  EXPECT_EQ(f.request, "moves");
+  EXPECT_NE(f.message.find("the move 'A6L' is listed more than once in 'A6L A6R A7L A7R A6L "
+                           "A6R A7L A7R'"),
+            std::string::npos)
+      << f.message;
+  // The engine is stopped as after any malformed answer; restarted, it
+  // answers what has no list of moves.
+  EXPECT_FALSE(client.running());
+  start(client);
+  auto status = client.request("status");
+  ASSERT_TRUE(status) << describe(status.fault());
+  EXPECT_EQ(status->text, "ongoing");
+}
+
+// Inside a batch, a doubled list followed by a line that fits the request
+// is still the malformed answer (not an extra line shifting the answers).
+TEST(EngineClientReader, AMoveListedTwiceIsMalformedWhereverItStands) {
+  const std::vector<std::string> lines{"moves", "moves", "status"};
+  ResponseReader reader(lines, 1024);
+  const auto problem = reader.feed("= A6L A6R\n= A6L A6R A6R\n= A6L\n= ongoing\n");
+  ASSERT_TRUE(problem.has_value());
+  EXPECT_EQ(problem->kind, FaultKind::Malformed) << problem->message;
+  EXPECT_EQ(problem->index, 1u);
+  EXPECT_NE(problem->message.find("'A6R' is listed more than once"), std::string::npos)
+      << problem->message;
+  // A `?` answer and other requests' payloads are not lists of moves.
+  const std::vector<std::string> others{"moves", "name", "trace"};
+  ResponseReader fine(others, 1024);
+  EXPECT_FALSE(fine.feed("? no no\n= x x\n= sow A5; sow A5\n").has_value());
+  EXPECT_TRUE(fine.complete());
+}
+
 TEST_F(EngineClientTest, InfoLineBeforeTheAnswerIsMalformed) {
   EngineClient client(fake({"chatty", k(kFaultAt)}));
   start_and_warm_up(client);

@@ -108,8 +108,8 @@ TEST(Evidence, ADifferenceOnlyAlongTheEngineOwnLineIsFoundWithTheLineThatReaches
   std::string listed;
   for (const Finding& g : r.findings)
     listed += std::string(to_string(g.kind)) + " " + (g.clauses.empty() ? "" : g.clauses[0]) + " " +
-              g.departure + " | " + std::to_string(g.line.size()) + " own_line=" +
-              std::to_string(g.own_line) + "\n";
+              g.departure + " | " + std::to_string(g.line.size()) +
+              " own_line=" + std::to_string(g.own_line) + "\n";
   ASSERT_EQ(r.findings.size(), 1u) << listed;
   const Finding& f = r.findings.front();
   EXPECT_EQ(f.kind, FindingKind::MissingMove);

@@ -555,5 +555,79 @@ INSTANTIATE_TEST_SUITE_P(Check, KilledWithWrappedEngines, ::testing::Values(1, 2
                            return fmt::format("Jobs{}", i.param);
                          });
 
+// `check --log`, interrupted while its engine hangs (ignoring SIGTERM, a
+// response timeout far longer than the test): every file of the transcript
+// is whole, ends with the line that says the run was interrupted, and the
+// hung engine's part shows the request left unanswered, the interruption
+// and how the engine was stopped (docs/cli.md, "Transcripts").
+class InterruptedCheckLog : public ::testing::TestWithParam<int> {};
+
+TEST_P(InterruptedCheckLog, IsCompleteUpToTheInterruption) {
+  const int jobs = GetParam();
+  const std::string mark = mark_for(fmt::format("log-{}", jobs));
+  const fs::path dir =
+      fs::temp_directory_path() / fmt::format("bao-interrupt-test-log-{}-{}", jobs, ::getpid());
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path hung = dir / "hanging";
+  const fs::path run_log = dir / "run.log";
+  CheckProcess check(
+      {"check", "--engine", fmt::format("{} hang-stubborn 300 {}", BAO_FAKE_ENGINE, mark),
+       "--ruleset", "ap-zanzibar", "--games", "1000000", "--jobs", std::to_string(jobs),
+       "--timeout-ms", "3600000", "--log", run_log.string()},
+      mark, {"BAO_FAKE_SWITCHES=capture-needs-three", "BAO_FAKE_HANG_FILE=" + hung.string()});
+  ASSERT_GT(check.pid(), 0);
+  check.read_until([&](const std::string&) { return fs::exists(hung); }, 300s);
+  ASSERT_TRUE(fs::exists(hung)) << "the engine never reached its hang: " << check.out()
+                                << check.err();
+  ASSERT_EQ(::kill(check.pid(), SIGINT), 0);
+  const int status = check.finish(120s);
+  EXPECT_EQ(status, 128 + SIGINT) << check.out() << check.err();
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+
+  std::vector<fs::path> files{run_log};
+  for (int j = 0; jobs > 1 && j < jobs; ++j)
+    files.push_back(fmt::format("{}.worker{}", run_log.string(), j));
+  static const std::regex entry(R"(^\d+\.\d{3} (e\d+ \d+|- -) ([<>*#]) (.*)$)");
+  bool hang_shown = false;
+  for (const fs::path& file : files) {
+    ASSERT_TRUE(fs::exists(file)) << file;
+    const std::string text = read_whole(file);
+    ASSERT_FALSE(text.empty()) << file;
+    EXPECT_EQ(text.back(), '\n') << file << ": the last entry is cut short";
+    std::istringstream lines(text);
+    std::vector<std::string> kept;
+    for (std::string line; std::getline(lines, line);) kept.push_back(line);
+    std::string last_request;  // its number
+    bool answered = true;
+    bool interrupted_after = false;
+    for (const std::string& line : kept) {
+      std::smatch m;
+      ASSERT_TRUE(std::regex_match(line, m, entry)) << file << ": " << line;
+      const std::string kind = m[2];
+      const std::string rest = m[3];
+      const std::string number = rest.substr(0, rest.find(' '));
+      if (kind == ">") {
+        last_request = number;
+        answered = false;
+        interrupted_after = false;
+      }
+      if (kind == "<" && number == last_request) answered = true;
+      if (kind == "*" && rest.starts_with("fault interrupted: ")) interrupted_after = true;
+    }
+    if (!answered && interrupted_after) hang_shown = true;
+    EXPECT_EQ(kept.back().substr(kept.back().find(" # ") + 3),
+              "end: interrupted by SIGINT, exit status 130")
+        << file;
+  }
+  EXPECT_TRUE(hang_shown) << "no file shows the request left unanswered and the interruption";
+  fs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Check, InterruptedCheckLog, ::testing::Values(1, 2),
+                         [](const ::testing::TestParamInfo<int>& i) {
+                           return fmt::format("Jobs{}", i.param);
+                         });
+
 }  // namespace
 }  // namespace bao

@@ -106,6 +106,10 @@ class Probe {
     (void)move;
     return std::nullopt;
   }
+  // A note for the transcript of the exchange, when there is one (`check
+  // --log`): where the run is (`game 17`), so that a finding's exchange can
+  // be found. Asks the engine nothing.
+  virtual void note(std::string_view text) { (void)text; }
 };
 
 // The oracle under `rules` (which may be a mutated record) as a probe that

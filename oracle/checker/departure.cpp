@@ -183,8 +183,7 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
               fmt::format("the rule that forbids the move: switch {} would allow it, though it "
                           "does not explain all the engine's answers here",
                           s->id)};
-  ClauseId start =
-      pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
+  ClauseId start = pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
   // A ruleset that cites no such step (the single-lap games): the step
   // that starts the oracle's first legal move here, else its first clause.
   if (!governs(rules, start)) {

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "oracle/core/text.hpp"
+#include "oracle/protocol/transcript.hpp"
 
 namespace bao::check {
 namespace {
@@ -42,6 +43,10 @@ class EngineProbe final : public Probe {
   }
 
   std::string name() override { return name_; }
+
+  void note(std::string_view text) override {
+    if (const auto& log = client_.options().transcript) log->note(text);
+  }
 
   Expected<void> select(std::string_view ruleset) override {
     if (ruleset != ruleset_) return Error{fmt::format("the probe plays {}", ruleset_)};

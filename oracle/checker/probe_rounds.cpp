@@ -2,6 +2,8 @@
 // rounds"), and the plans their games start from.
 #include "oracle/checker/probe_rounds.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <random>
 
@@ -187,6 +189,7 @@ bool ProbeRounds::play(Round& round) {
     memory_.forget();
     Game game = draw_game(run_.rules, corpus_, &*start, run_.options.seed, g);
     game.prefix = round.plan->line(k);
+    run_.probe.note(fmt::format("game {} (probe round {})", g, result_.stats.probe_rounds));
     GameOutcome out = play_game(run_, memory_, game, Pass::Probe, model, round.evidence);
     ++result_.stats.probe_games;
     // (A lambda may not capture a structured binding in C++20 as clang

@@ -223,6 +223,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   // split into shards (by the first), and again by a reproduction.
   // Where it differs, the engine's own lines would part at once: none are
   // played (in every shard alike, so that game G is the same game).
+  probe.note("the engine's own start");
   if (auto start = compare_start(run)) {
     run.lines = false;
     if (options.only_game || options.shard_index == 0)
@@ -254,6 +255,9 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
     std::optional<Position> planned;
     if (guided) planned = plan->start(k);
     const std::optional<std::vector<std::string>> prefix = guided ? plan->line(k) : std::nullopt;
+    // The transcript's mark of the game (`check --log`): a finding's game
+    // is found by it (docs/cli.md, "Transcripts").
+    probe.note(fmt::format("game {}", g));
     PlayedGame played = play_and_shrink(run, memory, *corpus, planned ? &*planned : nullptr, prefix,
                                         g, result.findings, [&] { report_progress(false); });
     if (!played.began) break;  // interrupted before the game began
@@ -273,6 +277,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
 
   // 5. Settling and 6. minimising ask the engine again: not once
   // interrupted (the witnesses then stay the boards the games met).
+  if (!run.stopping()) probe.note("settling, confirming and minimising what the games found");
   if (!run.stopping())
     std::tie(result.stats.settled_deviations, result.stats.settled_findings) =
         settle(run, result.deviations, result.findings, probed);

@@ -27,6 +27,7 @@
 #include "oracle/core/text.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/switches.hpp"
+#include "oracle/protocol/transcript.hpp"
 #include "oracle/rules/registry.hpp"
 #include "oracle/rules/ruleset.hpp"
 
@@ -169,6 +170,66 @@ bool interrupted() {
   return interrupt::received() != 0;
 }
 
+// ---- The transcript (--log; docs/cli.md, "Transcripts") -------------------------
+
+// Whether the games are played by --jobs workers.
+bool by_workers(const CheckCli& o) {
+  return o.jobs > 1 && !o.game;
+}
+
+// The file of worker j's part of the transcript: FILE.workerJ, or
+// FILE.RULESET.workerJ under --ruleset all.
+std::string log_part(const CheckCli& o, std::size_t j) {
+  return fmt::format("{}.{}worker{}", o.log, o.log_per_ruleset ? o.ruleset + "." : "", j);
+}
+
+void note(const CheckCli& o, std::string_view text) {
+  if (o.transcript) o.transcript->note(text);
+}
+
+// Where the exchange of game `g` is: after the note `game G`, in this file
+// or in the part of the worker that played it.
+std::string game_place(const CheckCli& o, std::uint64_t g) {
+  if (!by_workers(o)) return fmt::format("game {}", g);
+  std::uint32_t shard_i = 0, shard_n = 1;
+  if (const std::optional<Shard> shard = parse_shard(o.shard)) {
+    shard_i = shard->index;
+    shard_n = shard->count;
+  }
+  const std::uint64_t n = std::uint64_t(shard_n) * static_cast<std::uint64_t>(o.jobs);
+  const std::uint64_t j = (g % n - shard_i) / shard_n;
+  return fmt::format("game {} in {}", g, log_part(o, j));
+}
+
+// One note per finding of the run, labelled as the summary labels it
+// ((1) a deviation, [1] an unexplained finding), with the game whose
+// exchange showed it first.
+void note_findings(const check::CheckResult& r, const CheckCli& o, std::string_view label) {
+  if (!o.transcript) return;
+  std::size_t n = 0;
+  for (const check::Deviation& d : r.deviations) {
+    if (d.accepted) continue;
+    note(o, fmt::format("{}finding ({}): deviation {} at {}: first shown in {}", label, ++n,
+                        d.switch_id, d.clause, game_place(o, d.witness.game)));
+  }
+  for (std::size_t i = 0; i < r.findings.size(); ++i) {
+    const check::Finding& f = r.findings[i];
+    note(o, f.position.empty() ? fmt::format("{}finding [{}]: {} while starting the engine", label,
+                                             i + 1, to_string(f.kind))
+                               : fmt::format("{}finding [{}]: {}: first shown in {}", label, i + 1,
+                                             to_string(f.kind), game_place(o, f.game)));
+  }
+}
+
+void note_end(const CheckCli& o, int status) {
+  if (!o.transcript) return;
+  const int signal = interrupt::received();
+  note(o, signal != 0 ? fmt::format("end: interrupted by {}, exit status {}",
+                                    interrupt::signal_name(signal), status)
+                      : fmt::format("end: exit status {}", status));
+  o.transcript->flush();
+}
+
 // Writes the reports asked for and prints the summary; the exit status. An
 // engine that could not be checked at all is a start-up failure: its
 // reports are written (CI shows the error), and the command fails with one
@@ -183,6 +244,7 @@ int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostr
   // A worker says no more; the parent merges its report (a worker's start
   // failure is the parent's, so the worker's status is that of findings).
   if (o.progress_lines) return status == kExitInput ? kExitFindings : status;
+  note_findings(r, o, "");
   if (!o.report_dir.empty()) {
     auto w = check::write_report(r, o.report_dir);
     if (!w) return fail(err, w.error().message);
@@ -477,6 +539,7 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
   engine.argv = std::move(*argv);
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
+  engine.transcript = o.transcript;
   auto started = check::start_engine_probe(std::move(engine), o.ruleset);
   if (interrupted()) return interrupted_at_start(o, shard_i, shard_n);
   // An engine that cannot be started, lacks the ruleset or fails the
@@ -635,6 +698,21 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
     if (!o.accept_file.empty()) args.insert(args.end(), {"--accept", o.accept_file});
     if (!o.given.empty())
       args.insert(args.end(), {"--given", fmt::format("{}", fmt::join(o.given, ","))});
+    if (!o.log.empty()) {
+      // Each worker writes its own part, on the parent's clock, its share
+      // of the limit (the parent's index is a share too).
+      const std::string part = log_part(o, j);
+      if (auto ok = check_output_file(part); !ok) {
+        failure = fmt::format("--log: {}", ok.error().message);
+        break;
+      }
+      note(o, fmt::format("worker {}: games g with g % {} == {}, in {}", j, n, i, part));
+      args.insert(args.end(),
+                  {"--log", part, "--log-limit",
+                   std::to_string(std::max<std::uint64_t>(o.log_limit / (workers.size() + 1),
+                                                          protocol::Transcript::kMinLimit)),
+                   "--log-epoch", std::to_string(o.log_epoch)});
+    }
     if (o.accept_others) args.emplace_back("--accept-others");
     if (o.no_corpus) args.emplace_back("--no-corpus");
     if (o.strict_reachability) args.emplace_back("--strict-reachability");
@@ -860,6 +938,12 @@ int finish_all(check::AllResult a, const CheckCli& o, std::ostream& out, std::os
   int status = 0;
   for (const check::CheckResult& r : a.runs) status = worse(status, exit_status(r));
   if (interrupted()) status = worse(status, kExitSignalBase + interrupt::received());
+  for (const check::CheckResult& r : a.runs) {
+    CheckCli one = o;
+    one.ruleset = r.options.ruleset;
+    one.log_per_ruleset = true;
+    note_findings(r, one, r.options.ruleset + ": ");
+  }
   for (const check::CheckResult& r : a.runs)
     if (check::failed_at_start(r))
       for (const check::Finding& f : r.findings)
@@ -893,6 +977,7 @@ int run_all(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
     engine.argv = std::move(*argv);
     engine.timeout = std::chrono::milliseconds(o.timeout_ms);
     engine.wake_fd = interrupt::wake_fd();
+    engine.transcript = o.transcript;
     protocol::EngineClient client(std::move(engine));
     auto info = client.start();
     if (interrupted()) {
@@ -953,6 +1038,8 @@ int run_all(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
     CheckCli one = o;
     one.ruleset = id;
     one.accept_others = true;
+    one.log_per_ruleset = true;
+    note(o, fmt::format("ruleset {}", id));
     const ProgressPlan plan = progress_plan(one, shard_i, shard_n,
                                             fmt::format("[{}/{} {}] ", k + 1, to_check.size(), id));
     auto r = check_ruleset(one, shard_i, shard_n, out, err, plan);
@@ -1027,6 +1114,18 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
                     "reaches (docs/checker.md, \"Reachable evidence\")");
   c.check->add_flag("--progress", o.progress,
                     "Show the progress line on stderr even when it is not a terminal");
+  auto* log_option = c.check->add_option(
+      "--log", o.log,
+      "Write the transcript of the engine exchange here: every request and answer line, "
+      "timed, with the engine's starts, faults and ends (with --jobs, FILE.workerJ per worker)");
+  c.check
+      ->add_option("--log-limit", o.log_limit,
+                   "Cut the transcript (one last line says so) before it passes this many bytes")
+      ->check(CLI::Range(protocol::Transcript::kMinLimit, std::uint64_t{1} << 50))
+      ->capture_default_str()
+      ->needs(log_option);
+  c.check->add_option("--log-epoch", o.log_epoch, "(internal) a worker's transcript clock")
+      ->group("");
   c.check->add_flag("--progress-lines", o.progress_lines, "(internal) worker progress on stdout")
       ->group("");
   c.check
@@ -1081,6 +1180,9 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
   if (!o.report_dir.empty())
     if (auto ok = check_output_folder(o.report_dir); !ok)
       return fail(err, fmt::format("--report: {}", ok.error().message));
+  if (!o.log.empty())
+    if (auto ok = check_output_file(o.log); !ok)
+      return fail(err, fmt::format("--log: {}", ok.error().message));
   if (o.corpus.empty() && !o.no_corpus)
     if (auto found = default_scenario_folder(); !found) return fail(err, found.error().message);
   if (!o.accept_file.empty()) {
@@ -1107,13 +1209,38 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
       return fail(err, fmt::format("--given: the switches cannot be combined under {}: {}",
                                    rules.id, combined.error().message));
   }
+  CheckCli run = o;
+  if (!o.log.empty()) {
+    // A worker's part counts from its parent's start; the parts are shares
+    // of the limit, and so is the parent's own file (the index).
+    using Clock = protocol::Transcript::Clock;
+    const Clock::time_point epoch =
+        o.log_epoch >= 0 ? Clock::time_point(std::chrono::nanoseconds(o.log_epoch)) : Clock::now();
+    const std::uint64_t limit =
+        by_workers(o) ? o.log_limit / (static_cast<std::uint64_t>(o.jobs) + 1) : o.log_limit;
+    auto opened = protocol::Transcript::open(o.log, limit, epoch);
+    if (!opened) return fail(err, fmt::format("--log: {}", opened.error().message));
+    run.transcript = *opened;
+    run.log_epoch =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(epoch.time_since_epoch()).count();
+    note(run,
+         fmt::format("transcript of {}",
+                     o.command_line.empty() ? std::string("bao-oracle check") : o.command_line));
+  }
   // From here on an interruption (SIGINT, SIGTERM, SIGHUP) stops the run
   // and its engines and writes what was found so far.
   interrupt::install();
-  if (all) return run_all(o, shard_i, shard_n, out, err);
-  auto result = check_ruleset(o, shard_i, shard_n, out, err, progress_plan(o, shard_i, shard_n));
-  if (!result) return fail(err, result.error().message);
-  return finish(std::move(*result), o, out, err);
+  int status = 0;
+  if (all) {
+    status = run_all(run, shard_i, shard_n, out, err);
+  } else if (auto result = check_ruleset(run, shard_i, shard_n, out, err,
+                                         progress_plan(run, shard_i, shard_n))) {
+    status = finish(std::move(*result), run, out, err);
+  } else {
+    status = fail(err, result.error().message);
+  }
+  note_end(run, status);
+  return status;
 }
 
 int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {

@@ -4,12 +4,17 @@
 
 #include <cstdint>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace CLI {
 class App;
+}
+
+namespace bao::protocol {
+class Transcript;
 }
 
 namespace bao::cli {
@@ -39,7 +44,12 @@ struct CheckCli {
   bool shared_stop = false;          // internal: a worker asks its parent before each game
   bool accept_others = false;        // internal: accept entries of other rulesets left out
   std::string corpus_hash;           // --corpus-hash: refuse a corpus that hashes otherwise
-  std::string command_line;          // the command as run, for the report's provenance
+  std::string log;                   // --log: the transcript of the engine exchange
+  std::uint64_t log_limit = std::uint64_t{64} << 20;  // --log-limit, bytes
+  std::int64_t log_epoch = -1;   // internal: the parent's start (steady clock, ns) for a worker
+  bool log_per_ruleset = false;  // --ruleset all with --jobs: the parts are named per ruleset
+  std::shared_ptr<protocol::Transcript> transcript;  // opened from `log` for the run
+  std::string command_line;  // the command as run, for the report's provenance
   std::vector<std::string> merge_inputs;
   std::string merge_out;
 };

@@ -36,6 +36,7 @@
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
 #include "oracle/protocol/engine_server.hpp"
+#include "oracle/protocol/transcript.hpp"
 #include "oracle/rules/ruleset.hpp"
 #include "oracle/scenario/scenario.hpp"
 
@@ -321,6 +322,8 @@ struct Options {
   diverge::CommandOptions diverge;
   std::string scenario_engine;  // `scenarios --engine`: the command line of an external engine
   int timeout_ms = kDefaultEngineTimeoutMs;
+  std::string scenario_log;  // `scenarios --engine --log`: the transcript of the exchange
+  std::uint64_t scenario_log_limit = protocol::Transcript::kDefaultLimit;
   CheckCli check;  // `check`, `report merge`
 };
 
@@ -415,6 +418,16 @@ Subcommands define_commands(CLI::App& app, Options& o) {
   s.scenarios->add_option("--timeout-ms", o.timeout_ms, "With --engine: time limit per request")
       ->check(CLI::Range(1, 3'600'000))
       ->capture_default_str();
+  auto* log_option = s.scenarios->add_option(
+      "--log", o.scenario_log,
+      "With --engine: write the transcript of the engine exchange here (every request and "
+      "answer line, timed, with the engine's starts, faults and ends)");
+  s.scenarios
+      ->add_option("--log-limit", o.scenario_log_limit,
+                   "Cut the transcript (one last line says so) before it passes this many bytes")
+      ->check(CLI::Range(protocol::Transcript::kMinLimit, std::uint64_t{1} << 50))
+      ->capture_default_str()
+      ->needs(log_option);
   s.mutants = app.add_subcommand("mutants", "List the clause mutants: id, clause, what it breaks");
   s.switches = app.add_subcommand(
       "switches", "List a ruleset's switches (mutants and other sources' choices) for --mutant");
@@ -479,6 +492,15 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
     return report(err, "--coverage: needs the oracle's clause ids, so it cannot go with --engine");
   auto argv = protocol::split_command(o.scenario_engine);
   if (!argv) return report(err, argv.error().message);
+  std::shared_ptr<protocol::Transcript> transcript;
+  if (!o.scenario_log.empty()) {
+    auto opened = protocol::Transcript::open(o.scenario_log, o.scenario_log_limit);
+    if (!opened) return report(err, fmt::format("--log: {}", opened.error().message));
+    transcript = *opened;
+    transcript->note(fmt::format("transcript of {}", o.scenario_options.command_line.empty()
+                                                         ? std::string("bao-oracle scenarios")
+                                                         : o.scenario_options.command_line));
+  }
   // Ctrl-C (SIGINT, SIGTERM, SIGHUP) stops the run between cases; what ran
   // is reported and written, and the exit status is 128 + the signal.
   interrupt::install();
@@ -486,13 +508,24 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
   engine.argv = std::move(*argv);
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
+  engine.transcript = transcript;
+  // The transcript's last line: how the run ended.
+  const auto end = [&transcript](int code) {
+    if (!transcript) return code;
+    const int signal = interrupt::received();
+    transcript->note(signal != 0 ? fmt::format("end: interrupted by {}, exit status {}",
+                                               interrupt::signal_name(signal), code)
+                                 : fmt::format("end: exit status {}", code));
+    return code;
+  };
   checker::ExternalSubject subject(std::move(engine));
   if (auto started = subject.start(); !started) {
-    if (interrupt::received() != 0) return 128 + interrupt::received();
-    return report(err, fmt::format("--engine: {}", started.error().message));
+    if (interrupt::received() != 0) return end(128 + interrupt::received());
+    return end(report(err, fmt::format("--engine: {}", started.error().message)));
   }
   scenario::RunOptions options = o.scenario_options;
   options.stop = [] { return interrupt::received(); };
+  if (transcript) options.note = [&transcript](const std::string& text) { transcript->note(text); };
   const int code = scenario::run_scenarios_command(paths, options, subject, out, err);
   // (Once interrupted, the request cut short is no fault of the engine's.)
   if (subject.faults() > 0 && interrupt::received() == 0)
@@ -500,12 +533,15 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
                        printable(subject.name()), subject.faults(), subject.restarts(),
                        one_line(protocol::describe(*subject.last_fault())))
         << std::flush;
-  return code;
+  subject.client().stop();  // its end in the transcript, before the last line
+  return end(code);
 }
 
 int run_scenario_paths(const Options& o, const std::vector<std::string>& paths, std::ostream& out,
                        std::ostream& err) {
   if (!o.scenario_engine.empty()) return run_engine_scenarios(o, paths, out, err);
+  if (!o.scenario_log.empty())
+    return report(err, "--log: the transcript is of an engine's exchange: give --engine CMD");
   if (o.coverage) return scenario::run_coverage_command(paths, o.scenario_options, out, err);
   return scenario::run_scenarios_command(paths, o.scenario_options, out, err);
 }

@@ -4,6 +4,7 @@
 #include "oracle/protocol/engine_client.hpp"
 #include "oracle/core/process.hpp"
 #include "oracle/core/text.hpp"
+#include "oracle/protocol/transcript.hpp"
 
 #include <fcntl.h>
 #include <fmt/format.h>
@@ -154,6 +155,20 @@ std::optional<std::string> payload_problem(std::string_view request, const Respo
   return std::nullopt;
 }
 
+// A move listed twice in a success answer to `moves`: the protocol asks for
+// the legal moves, each once, and a checker that compared move sets only
+// would let a doubled list pass. An extra line cannot cause this, so it is
+// Malformed outright.
+std::optional<std::string> repeated_move(std::string_view request, const Response& r) {
+  if (!r.ok || request != "moves") return std::nullopt;
+  std::vector<std::string> moves = split_words(r.text);
+  std::sort(moves.begin(), moves.end());
+  const auto twice = std::adjacent_find(moves.begin(), moves.end());
+  if (twice == moves.end()) return std::nullopt;
+  return fmt::format("the move '{}' is listed more than once in '{}'", shown(*twice),
+                     shown(r.text));
+}
+
 // " (request 3 of 5)" inside a batch, nothing for a single request.
 std::string batch_place(std::optional<std::size_t> index, std::size_t count) {
   if (!index || count <= 1) return {};
@@ -266,6 +281,9 @@ Result<EngineInfo> EngineClient::start() {
   stop();
   exit_ = {};
   err_buf_.clear();
+  // What the transcript says from here on is of the engine about to start.
+  log_pid_ = -1;
+  log_engine_ = 0;
   if (woken())
     return fail(FaultKind::Interrupted, "interrupted before the engine was started", {}, {});
   if (auto r = spawn(); !r) return r.fault();
@@ -315,6 +333,12 @@ Result<void> EngineClient::spawn() {
   in_ = in.write;
   out_ = out.read;
   err_ = err.read;
+  ++starts_;
+  log_pid_ = pid;
+  log_next_ = 0;
+  log_partial_.clear();
+  if (options_.transcript)
+    log_engine_ = options_.transcript->started(pid, starts_ - 1, join(options_.argv));
   if (!set_nonblocking(in_) || !set_nonblocking(out_) || !set_nonblocking(err_))
     return fail(FaultKind::SpawnFailed,
                 fmt::format("cannot start {}: fcntl: {}", command, std::strerror(errno)), {}, {});
@@ -361,10 +385,20 @@ Fault EngineClient::fail(FaultKind kind, std::string message, std::string_view r
     f.kind = kind = FaultKind::Interrupted;
     f.message = "interrupted (then: " + f.message + ")";
   }
+  log_unended();
+  log_next_ = 0;
+  log_event(fmt::format("fault {}: {}", to_string(kind), f.message));
   // A fatal fault leaves the engine in an unknown state: stop it now rather
   // than let it run on, so that the caller only has to decide on a restart.
   if (is_fatal(kind) && kind != FaultKind::NotRunning) f.exit = terminate(StopMode::Forceful);
   f.stderr_tail = stderr_tail();
+  if (kind != FaultKind::NotRunning && !f.stderr_tail.empty()) {
+    // Its last line on stderr, which usually says why.
+    std::string_view tail = f.stderr_tail;
+    while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.remove_suffix(1);
+    if (const auto nl = tail.rfind('\n'); nl != std::string_view::npos) tail.remove_prefix(nl + 1);
+    if (!tail.empty()) log_event(fmt::format("stderr, its last line: {}", tail));
+  }
   if (kind != FaultKind::NotRunning) last_fault_ = f;
   return f;
 }
@@ -429,6 +463,7 @@ Result<void> EngineClient::check_idle(std::string_view next) {
     break;
   }
   if (!out_buf_.empty()) {
+    log_output(out_buf_);
     const std::string_view extra(out_buf_.data(), std::min(out_buf_.find('\n'), out_buf_.size()));
     return fail(FaultKind::ExtraOutput,
                 fmt::format("output that no request asked for, before '{}' was sent: '{}'",
@@ -485,6 +520,9 @@ std::optional<ReplyProblem> ResponseReader::feed(std::string_view bytes) {
       return problem(FaultKind::Malformed,
                      fmt::format("response to '{}'{}: {}", shown(request()), place(), *bad));
     }
+    if (auto twice = repeated_move(request(), *parsed))
+      return problem(FaultKind::Malformed,
+                     fmt::format("response to '{}'{}: {}", shown(request()), place(), *twice));
     responses_.push_back(std::move(*parsed));
     start_ = scan_ = nl + 1;
   }
@@ -545,6 +583,11 @@ Result<void> EngineClient::exchange(std::span<const std::string> lines,
     assert(line.find('\n') == std::string::npos && "a request is one line");
     pending_ += line;
     pending_ += '\n';
+  }
+  if (options_.transcript) {
+    log_next_ = options_.transcript->sent(log_engine_, pid_, lines);
+    log_last_ = log_next_ + lines.size() - 1;
+    log_partial_.clear();
   }
   ResponseReader reader(lines, options_.max_line_length);
   std::size_t written = 0;
@@ -609,6 +652,7 @@ Result<void> EngineClient::exchange(std::span<const std::string> lines,
     if (fds[out_slot].revents != 0) {
       const ssize_t n = ::read(out_, chunk_.data(), chunk_.size());
       if (n > 0) {
+        log_output(std::string_view(chunk_.data(), static_cast<std::size_t>(n)));
         const std::size_t before = reader.answered();
         if (auto p = reader.feed(std::string_view(chunk_.data(), static_cast<std::size_t>(n))))
           return fault(*p);
@@ -624,6 +668,8 @@ Result<void> EngineClient::exchange(std::span<const std::string> lines,
   }
   if (auto p = reader.leftover()) return fault(*p);
   responses = std::move(reader.responses());
+  log_next_ = 0;
+  if (options_.transcript) options_.transcript->flush();
   return {};
 }
 
@@ -675,6 +721,7 @@ bool EngineClient::wait_exit(std::chrono::milliseconds grace) {
     if (const std::optional<int> status = reap_child(pid_, Wait::No)) {
       if (*status >= 0) exit_ = exit_status_of(*status);
       pid_ = -1;
+      reaped();
       return true;
     }
     const int left = ms_until(deadline);
@@ -692,6 +739,7 @@ bool EngineClient::wait_exit(std::chrono::milliseconds grace) {
           read_stderr();
         } else {
           const ssize_t n = ::read(out_, chunk_.data(), chunk_.size());
+          if (n > 0) log_output(std::string_view(chunk_.data(), static_cast<std::size_t>(n)));
           if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) close_fd(out_);
         }
       }
@@ -705,19 +753,23 @@ ExitStatus EngineClient::terminate(StopMode mode) {
     if (mode == StopMode::Polite && in_ >= 0) {
       // Best effort: a full pipe or a closed one just skips the courtesy.
       [[maybe_unused]] const ssize_t n = ::write(in_, "quit\n", 5);
+      log_event("stop: 'quit' sent and its input closed");
     }
     close_fd(in_);  // end of input too
     bool gone = mode == StopMode::Polite && wait_exit(options_.kill_grace);
     // Signals go to its whole process group: a script's engine too.
     if (!gone) {
       signal_child(pid_, SIGTERM);
+      log_event("stop: SIGTERM sent to its process group");
       gone = wait_exit(options_.kill_grace);
     }
     if (!gone) {
       signal_child(pid_, SIGKILL);
+      log_event("stop: SIGKILL sent to its process group");
       if (const std::optional<int> status = reap_child(pid_, Wait::Yes); status && *status >= 0)
         exit_ = exit_status_of(*status);
       pid_ = -1;
+      reaped();
     }
   }
   // Its last words, if any are left.
@@ -726,6 +778,48 @@ ExitStatus EngineClient::terminate(StopMode mode) {
   out_buf_.clear();
   pending_.clear();
   return exit_;
+}
+
+// ---- The transcript ------------------------------------------------------------
+
+void EngineClient::log_output(std::string_view bytes) {
+  if (!options_.transcript) return;
+  std::size_t start = 0;
+  for (std::size_t nl = bytes.find('\n'); nl != std::string_view::npos;
+       nl = bytes.find('\n', start)) {
+    log_partial_.append(bytes.substr(start, nl - start));
+    const std::uint64_t number = log_next_ != 0 && log_next_ <= log_last_ ? log_next_++ : 0;
+    options_.transcript->received(log_engine_, log_pid_, number, log_partial_);
+    log_partial_.clear();
+    start = nl + 1;
+  }
+  // A line too long for the client is a fault anyway: its head is enough.
+  const std::size_t room =
+      options_.max_line_length + 1 - std::min(log_partial_.size(), options_.max_line_length + 1);
+  log_partial_.append(bytes.substr(start, std::min(room, bytes.size() - start)));
+}
+
+void EngineClient::log_unended() {
+  if (!options_.transcript || log_partial_.empty()) return;
+  const std::uint64_t number = log_next_ != 0 && log_next_ <= log_last_ ? log_next_ : 0;
+  options_.transcript->received(log_engine_, log_pid_, number, log_partial_);
+  log_partial_.clear();
+}
+
+void EngineClient::log_event(std::string_view text) {
+  if (!options_.transcript) return;
+  if (log_pid_ > 0)
+    options_.transcript->event(log_engine_, log_pid_, text);
+  else
+    options_.transcript->event(0, -1, text);
+}
+
+void EngineClient::reaped() {
+  log_unended();
+  if (exit_.code || exit_.signal)
+    log_event(fmt::format("ended: {}", to_string(exit_)));
+  else
+    log_event("ended (its status was collected elsewhere)");
 }
 
 void EngineClient::close_fds() {

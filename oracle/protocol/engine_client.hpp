@@ -28,6 +28,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -41,14 +42,17 @@
 
 namespace bao::protocol {
 
+class Transcript;  // oracle/protocol/transcript.hpp
+
 // ---- Faults -----------------------------------------------------------------
 
 // What each value means:
 //   SpawnFailed:        the command could not be started (not found, not executable)
 //   Crash:              the engine exited, was killed, or closed its stdout
 //   Timeout:            no response within the timeout
-//   Malformed:          a line that is not `=`/`= payload`/`?`/`? message`, an overlong line, or
-//                       a last line without its '\n'
+//   Malformed:          a line that is not `=`/`= payload`/`?`/`? message`, an overlong line,
+//                       a last line without its '\n', a payload of the wrong shape, or a move
+//                       listed twice in an answer to `moves`
 //   ExtraOutput:        output no request asked for
 //   WrongVersion:       `protocol` answered something other than `= 1`
 //   UnsupportedRuleset: a ruleset the engine does not list, or refuses to select
@@ -159,6 +163,11 @@ struct EngineOptions {
   // then SIGKILL after kill_grace). A fault that happens once it is
   // readable (the engine got the same Ctrl-C and died) is Interrupted too.
   int wake_fd = -1;
+  // Where the exchange is written down (`--log FILE`), or nothing: every
+  // request, every line the engine writes to its stdout, each start and
+  // restart, fault, signal sent and end (oracle/protocol/transcript.hpp).
+  // Shared: one transcript follows the engines of a whole run.
+  std::shared_ptr<Transcript> transcript = nullptr;
 };
 
 // What the handshake learnt.
@@ -190,7 +199,8 @@ struct ReplyProblem {
 // fuzz/targets/engine_replies.cpp feeds it arbitrary bytes. Lines end in
 // '\n' (a '\r' before it is dropped); each must be `=`, `= payload`, `?` or
 // `? message`, no longer than `max_line_length`, with a payload of the shape
-// its request expects (see payload_problem in engine_client.cpp).
+// its request expects (see payload_problem in engine_client.cpp), and no move
+// listed twice in an answer to `moves` (repeated_move there).
 class ResponseReader {
  public:
   ResponseReader(std::span<const std::string> lines, std::size_t max_line_length);
@@ -297,6 +307,14 @@ class EngineClient {
   bool wait_exit(std::chrono::milliseconds grace);
   ExitStatus terminate(StopMode mode);
   void close_fds();
+  // The transcript's side (nothing without options_.transcript): stdout
+  // bytes as lines, each numbered with the request it answers while an
+  // exchange expects answers (log_next_ to log_last_), 0 otherwise; the
+  // line left without its '\n'; an event of the engine.
+  void log_output(std::string_view bytes);
+  void log_unended();
+  void log_event(std::string_view text);
+  void reaped();
 
   EngineOptions options_;
   pid_t pid_ = -1;
@@ -310,6 +328,12 @@ class EngineClient {
   std::vector<char> chunk_;  // read() buffer
   EngineInfo info_;
   std::optional<Fault> last_fault_;
+  int starts_ = 0;      // engines this client started
+  int log_engine_ = 0;  // the running engine's number in the transcript
+  pid_t log_pid_ = -1;  // and its pid, kept after it has been reaped
+  std::uint64_t log_next_ = 0;
+  std::uint64_t log_last_ = 0;
+  std::string log_partial_;  // stdout bytes after the last '\n', for the transcript
 };
 
 }  // namespace bao::protocol

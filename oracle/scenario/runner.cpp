@@ -418,9 +418,15 @@ RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subjec
     for (const Expectation& e : s.expectations) {
       if (options.ruleset && e.ruleset != *options.ruleset) continue;
       if (options.stop && (sum.signal = options.stop()) != 0) return sum;
+      const std::string where =
+          fmt::format("case {}:{} {} under {}", s.file, s.first_line, s.id, e.ruleset);
+      if (options.note) options.note(where);
       CaseResult r = run_case(s, e, subject);
       // Interrupted during the case: its engine answers were cut short.
       if (options.stop && (sum.signal = options.stop()) != 0) return sum;
+      if (options.note && r.outcome == Outcome::Fail)
+        options.note(
+            fmt::format("{} failed: {}", where, r.failures.empty() ? "" : r.failures.front().what));
       (r.outcome == Outcome::Pass   ? sum.passed
        : r.outcome == Outcome::Fail ? sum.failed
                                     : sum.skipped)++;

@@ -202,6 +202,10 @@ struct RunOptions {
   // the run (scenarios --engine, oracle/core/interrupt.hpp), 0 to go on.
   // The case it interrupted is not counted.
   std::function<int()> stop;
+  // Told before each case (`case FILE:LINE ID under RULESET`) and after a
+  // failing one (`... failed: WHAT`): the marks of the transcript of the
+  // engine exchange (`scenarios --engine --log`). Empty: nothing is told.
+  std::function<void(const std::string&)> note;
 };
 
 #define BAO_OUTCOMES(X) \

@@ -35,6 +35,11 @@
 //                        text
 //   lists IDS            answer `rulesets` with IDS (comma-separated: ids of this
 //                        oracle or not), answering everything else correctly
+//   odd-bytes K          answer every request from K on (but `quit`) with a
+//                        success line holding a NUL, bytes that are not UTF-8,
+//                        control bytes, a lone '\r', U+2028 and U+0085
+//   dup-moves            answer `moves` with every legal move listed twice
+//                        (A6L A6R A6L A6R), answering everything else correctly
 //   mutant-in R S        list every ruleset, and play the switches S (comma-
 //                        separated) under ruleset R only: a deviation in one
 //                        ruleset of an engine that plays the others right
@@ -170,6 +175,8 @@ int main(int argc, char** argv) {
       for (const std::string& id : comma_list(word)) answer += " " + id;
     }
     if (mode == "version" && line == "protocol") answer = "= 2";
+    if (mode == "dup-moves" && line == "moves" && answer.rfind("= ", 0) == 0)
+      answer += answer.substr(1);
     if (mode == "bad-name" && line == "name") answer = "= fake \xff\xfe engine \x01 1.0";
     if (mode == "hostile" && line == "name")
       answer = "= <script>alert(1)</script> *bold* `tick` \x1b[2J\r engine";
@@ -188,6 +195,9 @@ int main(int argc, char** argv) {
       if (line == "rulesets") answer = "= ap-zanzibar guide-v2";
       if (line == "ruleset guide-v2") answer = "? guide-v2 is not supported after all";
     }
+    if (mode == "odd-bytes" && n >= k && line != "quit")
+      answer = std::string("= nul\0here \xff\xfe bad \x01\x1b[2J ctrl \r mid ", 35) +
+               "\xE2\x80\xA8 ls \xC2\x85 nel";
     if (mode == "garbage" && now) answer = "garbage \x01\x02 here";
     if (mode == "chatty" && now) say("info thinking hard");
     if (mode == "no-newline" && now) {
