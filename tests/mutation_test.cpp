@@ -53,6 +53,46 @@ TEST(MutantSubject, PlaysTheBrokenClause) {
   EXPECT_EQ(b->bpn, "N 3,1,0,0,0,0,1,1/0,0,0,0,0,0,0,0 1,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
+// A mutant is an engine the checker may be pointed at (`bao-oracle engine
+// --mutant`), so it keeps the protocol: no move listed twice. Under
+// capture-optional the kutakata starts are offered beside the captures, and
+// a start that is both (a8L capturing, or sowing without a capture) is one
+// move. Twenty games of up to 60 moves per ruleset the mutant governs, each
+// move chosen by a fixed stride through the list.
+TEST(MutantSubject, ListsEachMoveOnce) {
+  int lists = 0;
+  for (const MutantInfo& m : all_mutants()) {
+    OracleSubject subject(m.id);
+    for (const Ruleset* rules : all_rulesets()) {
+      if (!mutant_applies(*rules, m)) continue;
+      for (unsigned game = 0; game < 20; ++game) {
+        auto bpn = subject.start_position(rules->id);
+        ASSERT_TRUE(bpn) << m.name << " " << rules->id;
+        std::string at = *bpn;
+        for (unsigned ply = 0; ply < 60; ++ply) {
+          // A mutant may leave a position the notation refuses (takasia-lasts
+          // keeps a block on the side that just moved): its game ends there.
+          auto status = subject.status(rules->id, at);
+          if (!status || *status != "ongoing") break;
+          auto moves = subject.legal_moves(rules->id, at);
+          ASSERT_TRUE(moves) << m.name << " " << at << ": " << moves.error().message;
+          if (moves->empty()) break;
+          ++lists;
+          std::vector<std::string> sorted = *moves;
+          std::sort(sorted.begin(), sorted.end());
+          const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
+          ASSERT_EQ(twice, sorted.end()) << "mutant " << m.name << " lists " << *twice
+                                         << " twice in " << rules->id << " at " << at;
+          auto next = subject.play(rules->id, at, (*moves)[(game * 7 + ply * 3) % moves->size()]);
+          ASSERT_TRUE(next) << m.name << " " << at;
+          at = next->bpn;
+        }
+      }
+    }
+  }
+  EXPECT_GT(lists, 1000);
+}
+
 std::vector<std::string> ruleset_ids() {
   std::vector<std::string> ids;
   for (const Ruleset* r : all_rulesets()) ids.emplace_back(r->id);

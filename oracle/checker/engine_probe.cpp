@@ -44,6 +44,31 @@ class EngineProbe final : public Probe {
 
   std::string name() override { return name_; }
 
+  // Sends one pipelined batch (the engine restarted first if it is not
+  // running) and returns its responses; empty with `a.fault` set, or with
+  // `a.representable` false where the first request (a `position`) was
+  // answered `?`.
+  template <class Answer>
+  std::optional<std::vector<protocol::Response>> send(const std::vector<std::string>& lines,
+                                                      Answer& a) {
+    if (!client_.running())
+      if (auto again = restart()) {
+        a.fault = *again;
+        return std::nullopt;
+      }
+    a.requests = static_cast<int>(lines.size());
+    auto res = client_.batch(lines);
+    if (!res) {
+      a.fault = to_fault(res.fault());
+      return std::nullopt;
+    }
+    if (!(*res)[0].ok) {
+      a.representable = false;
+      return std::nullopt;
+    }
+    return std::move(*res);
+  }
+
   void note(std::string_view text) override {
     if (const auto& log = client_.options().transcript) log->note(text);
   }
@@ -55,30 +80,15 @@ class EngineProbe final : public Probe {
 
   PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
     PositionAnswer a;
-    if (!client_.running()) {
-      auto again = restart();
-      if (again) {
-        a.fault = *again;
-        return a;
-      }
-    }
     std::vector<std::string> lines{"position " + bpn, "status", "moves"};
     for (const std::string& m : plays) {
       lines.push_back("position " + bpn);
       lines.push_back("play " + m);
       lines.push_back("status");
     }
-    a.requests = static_cast<int>(lines.size());
-    auto res = client_.batch(lines);
-    if (!res) {
-      a.fault = to_fault(res.fault());
-      return a;
-    }
+    const auto res = send(lines, a);
+    if (!res) return a;
     const auto& r = *res;
-    if (!r[0].ok) {
-      a.representable = false;
-      return a;
-    }
     a.status = r[1].ok ? r[1].text : "? " + r[1].text;
     if (r[2].ok) a.moves = split_words(r[2].text);
     for (std::size_t i = 0; i < plays.size(); ++i) {
@@ -103,13 +113,6 @@ class EngineProbe final : public Probe {
 
   LineAnswer ask_line(const std::vector<std::string>& line, std::size_t skip) override {
     LineAnswer a;
-    if (!client_.running()) {
-      auto again = restart();
-      if (again) {
-        a.fault = *again;
-        return a;
-      }
-    }
     // One pipelined batch: the start and its `show`, the moves played
     // without a question up to `skip`, then at each position its status,
     // its moves and the next move of the line.
@@ -120,17 +123,9 @@ class EngineProbe final : public Probe {
       lines.push_back("moves");
       if (i < line.size()) lines.push_back("play " + line[i]);
     }
-    a.requests = static_cast<int>(lines.size());
-    auto res = client_.batch(lines);
-    if (!res) {
-      a.fault = to_fault(res.fault());
-      return a;
-    }
+    const auto res = send(lines, a);
+    if (!res) return a;
     const auto& r = *res;
-    if (!r[0].ok) {
-      a.representable = false;
-      return a;
-    }
     a.start = r[1].ok ? r[1].text : "? " + r[1].text;
     std::size_t k = 2 + std::min(skip, line.size());
     for (std::size_t i = skip; i <= line.size(); ++i) {

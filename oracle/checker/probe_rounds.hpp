@@ -30,8 +30,7 @@ class ProbeRounds {
   // stats count the rounds; `shows`: positions at which each switch showed.
   ProbeRounds(const RunContext& run, GameMemory& memory, const std::vector<Position>& corpus,
               Clock::time_point t0, CheckResult& result,
-              std::map<std::string, std::uint64_t>& shows,
-              std::function<void(bool)> progress)
+              std::map<std::string, std::uint64_t>& shows, std::function<void(bool)> progress)
       : run_(run),
         memory_(memory),
         corpus_(corpus),

@@ -285,8 +285,7 @@ Expected<CheckResult> run_check(Probe& probe, const CheckOptions& options,
   // modelled; what it does not predict goes to its clause, and what the
   // model of the rest then explains is dropped.
   if (!run.stopping()) {
-    result.stats.unnamed =
-        confirm(run, result.deviations, result.findings, probed).unnamed;
+    result.stats.unnamed = confirm(run, result.deviations, result.findings, probed).unnamed;
     result.stats.settled_findings +=
         drop_explained(run, result.deviations, result.findings, probed);
   }

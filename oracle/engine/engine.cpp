@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/abstract_play/bawo.hpp"
@@ -412,10 +413,27 @@ struct Collector {
   std::array<bool, MoveList::kCapacity> cleared;      // captured the creator's target
   std::array<std::int8_t, MoveList::kCapacity> rank;  // TurnState::entry_rank
   std::size_t n = 0;
+  // Moves already handed on: under capture-optional the kutakata starts are
+  // offered after the captures, and a start with the same text is one move.
+  // One bit per pit of the mover, direction, `t` and `+`.
+  std::bitset<kPitsPerSide * 8> listed;
 
   const Generated& operator[](std::size_t i) const { return items[i].g; }
+  static std::size_t key(const Move& m) {
+    return static_cast<std::size_t>(m.pit) * 8 + (m.dir == Dir::R ? 4 : 0) + (m.two_seed ? 2 : 0) +
+           (m.go_on ? 1 : 0);
+  }
+  // Whether `m` is handed on already or collected in this pass (a pit that
+  // two start rules allow, as a mutant may make it, is offered once).
+  bool has(const Move& m) const {
+    if (listed.test(key(m))) return true;
+    for (std::size_t i = 0; i < n; ++i)
+      if (items[i].g.move == m) return true;
+    return false;
+  }
 
   void add(Move m, TurnKind kind) {
+    if (has(m)) return;
     NoTrace none;
     auto st = play_turn(rules, pos, m, kind, none);
     if (st.end == TurnEnd::Illegal) return;
@@ -454,14 +472,17 @@ bool worse_entry(const Collector& c, std::size_t i) {
 // does, every capture stays legal. ludii.capture.end-order: an entry that
 // ends worse than a rival of the same capture is dropped (worse_entry).
 template <class Sink>
-void emit_captures(const Collector& c, Sink&& sink) {
+void emit_captures(Collector& c, Sink&& sink) {
   const bool ranked = c.rules.entry_choice == EntryChoice::LudiiBestEnd;
   const bool restrict_to_clearing =
       c.rules.block == BlockRule::ApKutakatia && !c.rules.off[Mutation::CreatorUnrestricted] &&
       (c.pos.block & side_mask(opponent(c.pos.to_move))) != 0 &&
       std::any_of(c.cleared.begin(), c.cleared.begin() + c.n, [](bool b) { return b; });
   for (std::size_t i = 0; i < c.n; ++i)
-    if ((!restrict_to_clearing || c.cleared[i]) && !(ranked && worse_entry(c, i))) sink(c[i]);
+    if ((!restrict_to_clearing || c.cleared[i]) && !(ranked && worse_entry(c, i))) {
+      c.listed.set(Collector::key(c[i].move));
+      sink(c[i]);
+    }
 }
 
 template <class Sink>
