@@ -25,6 +25,7 @@
 #include "oracle/core/files.hpp"
 #include "oracle/protocol/engine_client.hpp"
 #include "tests/subprocess_support.hpp"
+#include "tests/temp_folder.hpp"
 
 namespace bao {
 namespace {
@@ -34,19 +35,8 @@ using protocol::EngineClient;
 using protocol::EngineOptions;
 using protocol::Transcript;
 
-fs::path fresh_dir(const std::string& name) {
-  const fs::path d =
-      fs::temp_directory_path() / fmt::format("bao-transcript-test-{}-{}", name, ::getpid());
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
 std::string slurp(const fs::path& p) {
-  std::ifstream f(p, std::ios::binary);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
+  return read_file(p.string()).value();
 }
 
 // One entry: TIME ENGINE PID KIND [N] TEXT.
@@ -135,7 +125,8 @@ std::vector<std::string> exchange_of(const std::vector<Entry>& entries) {
 }
 
 TEST(EngineClientTranscript, HoldsTheRequestsAndAnswersInOrder) {
-  const fs::path dir = fresh_dir("order");
+  const bao::testing::TempFolder tmp;
+  const fs::path& dir = tmp.path;
   pid_t pid = -1;
   {
     auto transcript = open_log(dir / "t.log");
@@ -176,11 +167,11 @@ TEST(EngineClientTranscript, HoldsTheRequestsAndAnswersInOrder) {
   // How it was stopped, and how it ended.
   EXPECT_EQ(entries.back().kind, '*');
   EXPECT_EQ(entries.back().text, "ended: exit status 0");
-  fs::remove_all(dir);
 }
 
 TEST(EngineClientTranscript, OddBytesFromAnEngineAreOneValidLineEach) {
-  const fs::path dir = fresh_dir("odd");
+  const bao::testing::TempFolder tmp;
+  const fs::path& dir = tmp.path;
   {
     auto transcript = open_log(dir / "t.log");
     // A NUL, bytes that are not UTF-8, controls, a lone CR, U+2028 and NEL
@@ -213,11 +204,11 @@ TEST(EngineClientTranscript, OddBytesFromAnEngineAreOneValidLineEach) {
     return e.engine == "e2" && e.kind == '*' && e.text.starts_with("fault malformed: ");
   });
   EXPECT_TRUE(fault_logged) << text;
-  fs::remove_all(dir);
 }
 
 TEST(EngineClientTranscript, TheLimitCutsItWithOneLastLineAndTheRunGoesOn) {
-  const fs::path dir = fresh_dir("limit");
+  const bao::testing::TempFolder tmp;
+  const fs::path& dir = tmp.path;
   constexpr std::uint64_t kLimit = 2048;
   {
     auto transcript = open_log(dir / "t.log", kLimit);
@@ -239,11 +230,11 @@ TEST(EngineClientTranscript, TheLimitCutsItWithOneLastLineAndTheRunGoesOn) {
             "(--log-limit); nothing more is written, the run went on");
   for (std::size_t i = 0; i + 1 < entries.size(); ++i)
     EXPECT_EQ(entries[i].text.find("transcript cut"), std::string::npos);
-  fs::remove_all(dir);
 }
 
 TEST(CheckCliLog, ATargetThatIsNotARegularFileIsRefusedWithOneLine) {
-  const fs::path dir = fresh_dir("targets");
+  const bao::testing::TempFolder tmp;
+  const fs::path& dir = tmp.path;
   fs::create_directories(dir / "folder");
   ASSERT_EQ(::mkfifo((dir / "fifo").c_str(), 0644), 0);
   fs::create_symlink("/dev/null", dir / "null-link");
@@ -283,7 +274,6 @@ TEST(CheckCliLog, ATargetThatIsNotARegularFileIsRefusedWithOneLine) {
     EXPECT_EQ(r.status, 2) << r.out << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
-  fs::remove_all(dir);
 }
 
 // The notes (KIND #) of a transcript's entries.
@@ -329,19 +319,29 @@ void expect_numbered_in_order(const std::vector<Entry>& entries) {
 const std::string kMutantEngine =
     fmt::format("{} engine --mutant capture-needs-three", BAO_ORACLE_BIN);
 
+// The notes of a run's transcript that ended with exit status 1, its
+// entries checked to be numbered in order and its first and last notes to
+// open and close it.
+std::vector<std::string> run_notes(const fs::path& log) {
+  const std::vector<Entry> entries = entries_of(slurp(log));
+  expect_numbered_in_order(entries);
+  std::vector<std::string> notes = notes_of(entries);
+  if (notes.empty()) return notes;
+  EXPECT_TRUE(notes.front().starts_with("transcript of ")) << notes.front();
+  EXPECT_EQ(notes.back(), "end: exit status 1");
+  return notes;
+}
+
 TEST(CheckCliLog, MarksEachGameAndWhereEachFindingWasShown) {
-  const fs::path dir = fresh_dir("check");
+  const bao::testing::TempFolder tmp;
+  const fs::path& dir = tmp.path;
   const fs::path run_log = dir / "run.log";
   const RunResult r = run_oracle({"check", "--engine", kMutantEngine, "--ruleset", "ap-zanzibar",
                                   "--games", "20", "--no-corpus", "--log", run_log.string()},
                                  300);
   ASSERT_EQ(r.status, 1) << r.out << r.err;
-  const std::vector<Entry> entries = entries_of(slurp(run_log));
-  expect_numbered_in_order(entries);
-  const std::vector<std::string> notes = notes_of(entries);
+  const std::vector<std::string> notes = run_notes(run_log);
   ASSERT_FALSE(notes.empty());
-  EXPECT_TRUE(notes.front().starts_with("transcript of ")) << notes.front();
-  EXPECT_EQ(notes.back(), "end: exit status 1");
   EXPECT_NE(std::find(notes.begin(), notes.end(), "game 0"), notes.end());
   const auto found = deviation_game(notes, "capture-needs-three");
   ASSERT_TRUE(found) << r.out;
@@ -364,11 +364,11 @@ TEST(CheckCliLog, MarksEachGameAndWhereEachFindingWasShown) {
   const auto shown = deviation_game(replay_notes, "capture-needs-three");
   ASSERT_TRUE(shown) << one.out;
   EXPECT_EQ(shown->first, found->first);
-  fs::remove_all(dir);
 }
 
 TEST(CheckCliLog, WithJobsEachWorkerWritesItsOwnPart) {
-  const fs::path dir = fresh_dir("jobs");
+  const bao::testing::TempFolder tmp;
+  const fs::path& dir = tmp.path;
   const fs::path run_log = dir / "run.log";
   const RunResult r =
       run_oracle({"check", "--engine", kMutantEngine, "--ruleset", "ap-zanzibar", "--games", "20",
@@ -395,23 +395,19 @@ TEST(CheckCliLog, WithJobsEachWorkerWritesItsOwnPart) {
   const std::vector<std::string> own = notes_of(entries_of(slurp(found->second)));
   EXPECT_NE(std::find(own.begin(), own.end(), "game " + found->first), own.end());
   EXPECT_EQ(notes.back(), "end: exit status 1");
-  fs::remove_all(dir);
 }
 
 TEST(ScenarioLog, MarksEachCaseAndEachFailure) {
-  const fs::path dir = fresh_dir("scenarios");
+  const bao::testing::TempFolder tmp;
+  const fs::path& dir = tmp.path;
   const fs::path run_log = dir / "run.log";
   const RunResult r =
       run_oracle({"scenarios", BAO_SOURCE_DIR "/scenarios/abstract_play", "--ruleset",
                   "ap-zanzibar", "--engine", kMutantEngine, "--log", run_log.string()},
                  300);
   ASSERT_EQ(r.status, 1) << r.out << r.err;
-  const std::vector<Entry> entries = entries_of(slurp(run_log));
-  expect_numbered_in_order(entries);
-  const std::vector<std::string> notes = notes_of(entries);
+  const std::vector<std::string> notes = run_notes(run_log);
   ASSERT_FALSE(notes.empty());
-  EXPECT_TRUE(notes.front().starts_with("transcript of ")) << notes.front();
-  EXPECT_EQ(notes.back(), "end: exit status 1");
   const auto count = [&](const std::regex& form) {
     return std::count_if(notes.begin(), notes.end(),
                          [&](const std::string& n) { return std::regex_match(n, form); });
@@ -428,7 +424,6 @@ TEST(ScenarioLog, MarksEachCaseAndEachFailure) {
       return n.starts_with(prefix) && n.find(" failed: ") != std::string::npos;
     })) << prefix;
   }
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -174,11 +174,9 @@ class GameRun {
     return a;
   }
 
-  // A difference along the engine's own line that the model does not
-  // explain: the game fails there. `refused`: the engine could not be set
-  // at the position, so nothing tells whether it answers otherwise there.
-  void line_only(const Position& pos, const Asked& q, const std::vector<Difference>& diffs,
-                 bool refused) {
+  // The finding of a difference the model does not explain, described at
+  // its first difference of rules (not of notation).
+  Finding unexplained(const Position& pos, const Asked& q, const std::vector<Difference>& diffs) {
     Finding f;
     met_in(f);
     f.context = ids_of(model_.switches);
@@ -187,6 +185,15 @@ class GameRun {
         describe_unexplained(f, model_.rules, pos, q, d, questions_);
         break;
       }
+    return f;
+  }
+
+  // A difference along the engine's own line that the model does not
+  // explain: the game fails there. `refused`: the engine could not be set
+  // at the position, so nothing tells whether it answers otherwise there.
+  void line_only(const Position& pos, const Asked& q, const std::vector<Difference>& diffs,
+                 bool refused) {
+    Finding f = unexplained(pos, q, diffs);
     f.departure = (refused ? std::string("along the engine's own line from its start (it "
                                          "refuses to be set at the position); ")
                            : std::string("only along the engine's own line from its start: set "
@@ -311,14 +318,7 @@ class GameRun {
     // Unexplained: reported against the model as it stands.
     Asked q{oracle_view(model_.rules, pos), full};
     const auto diffs = compare(pos, q.view, full);
-    Finding f;
-    met_in(f);
-    f.context = ids_of(model_.switches);
-    for (const Difference& d : diffs)
-      if (d.notation == NotationKind::None) {
-        describe_unexplained(f, model_.rules, pos, q, d, questions_);
-        break;
-      }
+    Finding f = unexplained(pos, q, diffs);
     f.found_at = f.position;
     f.found_seeds = f.seeds;
     out_.failure = std::move(f);
