@@ -48,7 +48,8 @@ cmake --build "$out" -j2
 pkg=$out/package
 rm -rf "$pkg.tmp"
 mkdir -p "$pkg.tmp/test"
-cp "$root"/bindings/js/{index.js,index.mjs,index.d.ts,protocol.js,protocol.mjs,protocol.d.ts,README.md} "$pkg.tmp/"
+cp "$root"/bindings/js/{index.js,index.mjs,index.d.ts,protocol.js,protocol.mjs,protocol.d.ts,check.js,relay.js,README.md} \
+  "$pkg.tmp/"
 cp "$root/LICENSE" "$pkg.tmp/"
 # The project's public addresses, when given (as the .deb's Homepage field,
 # docs/install.md): homepage, repository and bugs.
@@ -80,7 +81,10 @@ trap 'rm -rf "$scratch"' EXIT
 (cd "$scratch" && npm init -y >/dev/null && npm install --offline --no-audit --no-fund "$tgz" >/dev/null)
 (
   export BAO_ORACLE_PACKAGE=$scratch/node_modules/bao-oracle BAO_PERFT_TABLES=$root/tests/perft \
-    BAO_BINDINGS_DOC=$root/docs/bindings.md
+    BAO_BINDINGS_DOC=$root/docs/bindings.md BAO_SOURCE_ROOT=$root
+  if [ -z "${BAO_ORACLE:-}" ] && [ -x "$root/build/dev/bao-oracle" ]; then
+    export BAO_ORACLE=$root/build/dev/bao-oracle
+  fi
   [ -z "$corpus" ] || export BAO_BINDINGS_CORPUS=$corpus
   node --test "$pkg/test/"
 )

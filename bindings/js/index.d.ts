@@ -117,6 +117,63 @@ export interface FastCheckLike {
  */
 export function positions(fc: FastCheckLike, ruleset: string, options?: { maxMoves?: number }): any;
 
+/** One deviation `check` names: a switch of the catalogue the engine plays as. */
+export interface CheckDeviation {
+  switch: string;
+  clause: string;
+  switchKind: string;
+  playsAs: string;
+  meaning: string;
+  games: number;
+  positions: number;
+  /** The witness: where the engine answers as the switch says. */
+  position: string;
+  move: string;
+  expected: string;
+  actual: string;
+}
+/** One difference no switch explains, at the clause where the engine departs. */
+export interface CheckFinding {
+  kind: string;
+  clauses: string[];
+  position: string;
+  move: string;
+  expected: string;
+  actual: string;
+  departure: string;
+}
+export interface CheckResult {
+  /** No findings: `bao-oracle check` exited 0. */
+  passed: boolean;
+  /** The summary `bao-oracle check` printed. */
+  summary: string;
+  deviations: CheckDeviation[];
+  unexplained: CheckFinding[];
+  /** The notation differences, one line each. */
+  notation: string[];
+  /** report.json, parsed. */
+  report: any;
+}
+export interface CheckOptions {
+  games?: number;
+  seed?: number;
+  /** Scenario files or folders some games start from; none by default (--no-corpus). */
+  corpus?: string[];
+  /** Engine requests at most (0: no limit). */
+  budget?: number;
+  /** Further options of `bao-oracle check`. */
+  args?: string[];
+  /** The bao-oracle program; default $BAO_ORACLE, else bao-oracle on PATH. */
+  oracle?: string;
+  /** A folder to write the report files into. */
+  report?: string;
+}
+/**
+ * Checks an engine object (the kit's interface, bao-oracle/protocol) with
+ * `bao-oracle check` run from the test process (Node only).
+ */
+export function check(engine: object, ruleset: string, options?: CheckOptions): Promise<CheckResult>;
+
 declare const oracle: {
   BaoOracleError: typeof BaoOracleError;
   UnknownRuleset: typeof UnknownRuleset;
@@ -134,5 +191,6 @@ declare const oracle: {
   compare: typeof compare;
   positionAfter: typeof positionAfter;
   positions: typeof positions;
+  check: typeof check;
 };
 export default oracle;

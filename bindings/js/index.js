@@ -4,7 +4,8 @@
 // arguments, sends a JSON request to the module's one entry point, bao_call,
 // and returns its answer, or throws the error of its kind for bad input.
 // docs/bindings.md in the source tree shows it in use; index.mjs is the ES
-// module entry, protocol.js the adapter kit (bao-oracle/protocol).
+// module entry, protocol.js the adapter kit (bao-oracle/protocol), check.js
+// the checker run against an engine object (Node only).
 
 const wasm = require('./bao_oracle_wasm.js');
 
@@ -189,7 +190,16 @@ function positions(fc, ruleset, { maxMoves = 80 } = {}) {
   return fc.array(fc.nat(65535), { maxLength: maxMoves }).map((picks) => positionAfter(ruleset, picks));
 }
 
+/**
+ * Checks an engine object (the kit's interface, bao-oracle/protocol) with
+ * `bao-oracle check`, from the test process; a promise of its diagnosis.
+ * Node only (check.js, loaded on the first call).
+ */
+function check(engine, ruleset, options) {
+  return require('./check.js').check(engine, ruleset, options);
+}
+
 module.exports = {
   BaoOracleError, UnknownRuleset, InvalidPosition, InvalidMove, IllegalMove, InvalidArgument,
-  MAX_PERFT_DEPTH: 12, rulesets, clauses, legalMoves, play, status, perft, compare, positionAfter, positions,
+  MAX_PERFT_DEPTH: 12, rulesets, clauses, legalMoves, play, status, perft, compare, positionAfter, positions, check,
 };

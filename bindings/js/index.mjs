@@ -4,6 +4,6 @@ import oracle from './index.js';
 
 export const {
   BaoOracleError, UnknownRuleset, InvalidPosition, InvalidMove, IllegalMove, InvalidArgument, MAX_PERFT_DEPTH,
-  rulesets, clauses, legalMoves, play, status, perft, compare, positionAfter, positions,
+  rulesets, clauses, legalMoves, play, status, perft, compare, positionAfter, positions, check,
 } = oracle;
 export default oracle;
