@@ -166,7 +166,10 @@ TEST(Evidence, ASwitchThatFitsOnlyOneSideIsNotNamedAndTheDeviationStaysAtItsClau
   const bool at_clause = std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
     return f.clauses == std::vector<std::string>{"ap.capture.condition"};
   });
-  EXPECT_TRUE(at_clause) << r.findings.size() << " findings";
+  std::string seen;
+  for (const Finding& f : r.findings)
+    seen += "\n  " + (f.clauses.empty() ? std::string("-") : f.clauses[0]) + ": " + f.departure;
+  EXPECT_TRUE(at_clause) << r.findings.size() << " findings:" << seen;
   EXPECT_GE(r.stats.unnamed, 1);
 }
 
