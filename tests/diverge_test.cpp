@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "oracle/catalog/sources.hpp"
+#include "oracle/cli/diverge_command.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/diverge/diverge.hpp"
 #include "oracle/engine/engine.hpp"
@@ -706,7 +707,7 @@ TEST_P(DivergeCommitted, MatchesAFreshRun) {
   o.jobs = 2;
   o.quiet = true;
   std::ostringstream out, err;
-  ASSERT_EQ(run_command(o, out, err), 0) << err.str();
+  ASSERT_EQ(cli::run_diverge_command(o, out, err), 0) << err.str();
   const std::set<std::string> want = files_under(fresh);
   std::set<std::string> have = files_under(committed);
   have.erase("README.md");

@@ -20,6 +20,7 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/check_all.hpp"
 #include "oracle/checker/engine_probe.hpp"
+#include "oracle/cli/terminal.hpp"
 #include "oracle/core/data.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
@@ -44,24 +45,10 @@ constexpr int kExitSignalBase = 128;
 // reports once interrupted, before they are killed.
 constexpr std::chrono::seconds kWorkerGrace{10};
 
-int fail(std::ostream& err, std::string_view message) {
-  // One line, whatever bytes an engine or a path put in the message.
-  err << "bao-oracle: " << printable(message) << '\n' << std::flush;
-  return kExitInput;
-}
-
 Expected<std::pair<std::uint32_t, std::uint32_t>> parse_shard_option(const std::string& s) {
   if (const std::optional<Shard> shard = parse_shard(s))
     return std::pair{shard->index, shard->count};
   return Error{fmt::format("--shard: expected I/N with 0 <= I < N, got '{}'", s)};
-}
-
-// "12 s", "3 min 05 s", "1 h 02 min" (as diverge writes its ETA).
-std::string duration_text(double seconds) {
-  const auto s = static_cast<long>(seconds + 0.5);
-  if (s < 60) return fmt::format("{} s", s);
-  if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
-  return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
 }
 
 // What a run was asked to do, for the time left on its progress line.

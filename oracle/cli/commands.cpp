@@ -27,6 +27,7 @@
 #include "oracle/catalog/sources.hpp"
 #include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/check_command.hpp"
+#include "oracle/cli/diverge_command.hpp"
 #include "oracle/cli/man_page.hpp"
 #include "oracle/core/data.hpp"
 #include "oracle/core/text.hpp"
@@ -589,7 +590,7 @@ int dispatch(const Subcommands& s, const Options& o, std::istream& in, std::ostr
     // The progress line only where someone watches it, as for `check`.
     diverge::CommandOptions d = o.diverge;
     d.progress = d.progress || ::isatty(2) == 1;
-    return diverge::run_command(d, out, err);
+    return run_diverge_command(d, out, err);
   }
   if (s.mutants->parsed()) {
     out << mutants_text() << std::flush;

@@ -244,6 +244,7 @@ Expected<Report> merge_reports(const std::vector<std::string>& texts,
 
 // ---- The command --------------------------------------------------------------
 
+// The options of `bao-oracle diverge` (oracle/cli/diverge_command.hpp).
 struct CommandOptions {
   std::string rulesets{kDefaultRulesets};  // comma-separated ids
   long positions = kDefaultPositions;
@@ -257,11 +258,6 @@ struct CommandOptions {
   // (the CLI asks for it when stderr is a terminal, or with --progress).
   bool progress = false;
 };
-
-// `bao-oracle diverge`: checks the options, runs, writes the report and
-// prints where; timings go to `err`. Returns the exit status (2 on bad input,
-// with one `bao-oracle: ...` line on `err`).
-int run_command(const CommandOptions& options, std::ostream& out, std::ostream& err);
 
 // The summary `diverge` prints: a line per pair, with its largest group.
 void print_summary(const Report& report, std::ostream& out);

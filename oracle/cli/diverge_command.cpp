@@ -1,5 +1,8 @@
 // `bao-oracle diverge` (docs/cli.md): options in, report files out, a short
-// summary on stdout and the time taken on stderr.
+// summary on stdout and the time taken on stderr. The comparison itself is
+// the library's (oracle/diverge/).
+#include "oracle/cli/diverge_command.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,20 +15,16 @@
 #include <stop_token>
 #include <thread>
 
+#include "oracle/cli/terminal.hpp"
 #include "oracle/core/data.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/text.hpp"
-#include "oracle/diverge/diverge.hpp"
+#include "oracle/rules/registry.hpp"
 
-namespace bao::diverge {
+namespace bao::cli {
 namespace {
 
-int fail(std::ostream& err, std::string_view message) {
-  std::string line;
-  for (const char c : message) line += (static_cast<unsigned char>(c) < 0x20 ? ' ' : c);
-  err << "bao-oracle: " << line << '\n' << std::flush;
-  return 2;
-}
+using namespace bao::diverge;
 
 Expected<std::vector<const Ruleset*>> parse_rulesets(std::string_view list) {
   std::vector<const Ruleset*> out;
@@ -43,14 +42,6 @@ Expected<std::vector<const Ruleset*>> parse_rulesets(std::string_view list) {
     start = comma + 1;
   }
   return out;
-}
-
-// "12 s", "3 min 05 s", "1 h 02 min".
-std::string duration_text(double seconds) {
-  const auto s = static_cast<long>(seconds + 0.5);
-  if (s < 60) return fmt::format("{} s", s);
-  if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
-  return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
 }
 
 // The progress of a run on `err`, one line rewritten in place every
@@ -132,19 +123,7 @@ Expected<void> parse_shard_option(const std::string& text, Options& o) {
 
 }  // namespace
 
-void print_summary(const Report& report, std::ostream& out) {
-  for (const PairReport& p : report.pairs) {
-    std::string top = p.groups.empty()
-                          ? "no disagreement"
-                          : fmt::format("top: {} vs {} ({} positions)", p.groups[0].a.label,
-                                        p.groups[0].b.label, p.groups[0].positions);
-    out << fmt::format("  {} vs {}: {} compared, {} groups; {}\n", p.a->id, p.b->id, p.compared,
-                       p.groups.size(), top);
-  }
-  out << std::flush;
-}
-
-int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
+int run_diverge_command(const diverge::CommandOptions& o, std::ostream& out, std::ostream& err) {
   auto rulesets = parse_rulesets(o.rulesets);
   if (!rulesets) return fail(err, rulesets.error().message);
   Options options;
@@ -200,14 +179,4 @@ int run_command(const CommandOptions& o, std::ostream& out, std::ostream& err) {
   return 0;
 }
 
-std::string written_line(const Report& report, const std::string& dir, int witnesses) {
-  std::error_code ec;
-  const std::filesystem::path where = std::filesystem::absolute(dir, ec).lexically_normal();
-  return fmt::format(
-      "divergence report written to {}: report.html (open it: the index of {} pair page{} in "
-      "pairs/ and the adjudication cards), report.md, report.json, {} witnesses in witnesses/\n",
-      ec ? dir : where.string(), report.pairs.size(), report.pairs.size() == 1 ? "" : "s",
-      witnesses);
-}
-
-}  // namespace bao::diverge
+}  // namespace bao::cli
