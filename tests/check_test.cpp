@@ -249,6 +249,51 @@ TEST(Check, ShardsMergeToTheWholeRun) {
             "report 1 and report 3 are not shards of one run: they differ in seed (5 and 99)");
 }
 
+// One shard's engine failed at start (say its handshake timed out on a
+// loaded machine): it never learnt the engine's name nor loaded the corpus,
+// and played no game. Merged with shards that played, it is one finding of
+// the run, whose engine and corpus are the others'; alone it is an engine
+// that could not be checked.
+TEST(Check, AShardWhoseEngineFailedAtStartMergesAsOneFinding) {
+  const Ruleset broken = zanzibar_mutant(all_mutants()[2].name);
+  std::vector<CheckResult> parts;
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    CheckOptions o = options_for("ap-zanzibar", 9, 5);
+    o.shard_index = i;
+    o.shard_count = 3;
+    parts.push_back(run(broken, o));
+  }
+  CheckResult failed_part;
+  failed_part.engine = "./engine.sh";
+  failed_part.command = parts[0].command;
+  failed_part.options = parts[0].options;
+  failed_part.provenance = parts[0].provenance;
+  failed_part.provenance.corpus = "";
+  Finding fault;
+  fault.kind = FindingKind::ProtocolFault;
+  fault.ruleset = "ap-zanzibar";
+  fault.actual = "timeout: no answer to `protocol` within 5000 ms";
+  failed_part.findings.push_back(fault);
+  failed_part.stats.failing_games = 1;
+  ASSERT_TRUE(failed_at_start(failed_part));
+  ASSERT_NE(parts[1].engine, failed_part.engine);
+
+  const auto merged = merge({failed_part, parts[1], parts[2]});
+  ASSERT_TRUE(merged.ok()) << merged.error().message;
+  EXPECT_EQ(merged->engine, parts[1].engine);
+  EXPECT_EQ(merged->provenance.corpus, parts[1].provenance.corpus);
+  EXPECT_EQ(merged->stats.games, parts[1].stats.games + parts[2].stats.games);
+  EXPECT_FALSE(failed_at_start(*merged));
+  EXPECT_TRUE(failed(*merged));
+  EXPECT_TRUE(std::any_of(merged->findings.begin(), merged->findings.end(), [](const Finding& f) {
+    return f.kind == FindingKind::ProtocolFault && f.actual.starts_with("timeout");
+  }));
+  // Two shards that both started still must name one engine.
+  CheckResult renamed = parts[2];
+  renamed.engine = "another engine";
+  EXPECT_FALSE(merge({parts[0], parts[1], renamed}).ok());
+}
+
 TEST(Check, ReplayingOneGameFindsItsDeviationAgain) {
   const Ruleset broken = zanzibar_mutant(all_mutants()[0].name);
   const CheckResult res = run(broken, options_for("ap-zanzibar", 10, 11));

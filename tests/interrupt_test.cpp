@@ -511,6 +511,35 @@ TEST(EarlySignal, AWorkerInterruptedBeforeItsEngineAnsweredDoesNotLoseTheReport)
   fs::remove_all(dir);
 }
 
+// With --jobs 2, one worker's engine answers nothing at start (its
+// handshake times out, as on a loaded machine) while the other's plays: the
+// run still reports, the start fault one finding among the other worker's
+// games (it was "not shards of one run: they differ in engine", exit 2 and
+// no report).
+TEST(Jobs, AWorkerWhoseEngineFailsAtStartIsOneFindingOfTheRun) {
+  const std::string mark = mark_for("start-fault-jobs");
+  const fs::path dir = fresh_dir("start-fault-jobs");
+  const std::string engine =
+      wrapper_script(dir, fmt::format("mkdir {0}/first 2>/dev/null || sleep 60\n{1} slow 1 1 {2}",
+                                      dir.string(), BAO_FAKE_ENGINE, mark));
+  CheckProcess check(
+      {"check", "--engine", engine, "--ruleset", "ap-zanzibar", "--games", "6", "--jobs", "2",
+       "--no-corpus", "--timeout-ms", "1000", "--json-out", (dir / "run.json").string()},
+      mark, {"BAO_FAKE_SWITCHES=capture-needs-three"});
+  ASSERT_GT(check.pid(), 0);
+  EXPECT_EQ(check.finish(300s), 1) << check.out() << check.err();
+  EXPECT_EQ(leftovers(mark, 10s), std::vector<std::string>{}) << "processes of the run remain";
+  ASSERT_TRUE(fs::exists(dir / "run.json")) << check.err();
+  const nlohmann::json report = read_json(dir / "run.json");
+  EXPECT_EQ(report.at("stats").at("games"), 3) << report.dump(2);
+  const nlohmann::json& found = report.at("unexplained");
+  EXPECT_TRUE(std::any_of(found.begin(), found.end(), [](const nlohmann::json& f) {
+    return f.at("kind") == "protocol-fault" && f.at("position") == "";
+  })) << report.dump(2);
+  EXPECT_NE(report.at("engine").get<std::string>(), engine);  // the name the engine gave
+  fs::remove_all(dir);
+}
+
 // An engine started through a shell script that does not exec it: the
 // checker stops the script's whole process group, so the engine goes with
 // it, after a run with hangs and timeouts, and when the checker is killed

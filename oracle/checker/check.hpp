@@ -427,7 +427,8 @@ bool reachable(const Finding& f);
 bool failed(const CheckResult& r);
 // Whether the engine could not be checked at all: it could not be started,
 // or it failed the handshake or the `ruleset` request (a protocol fault
-// with no position).
+// with no position), and no game was played. Merged with shards whose
+// engine started and played, such a fault is one finding of the run.
 bool failed_at_start(const CheckResult& r);
 
 // What a run's coverage comes to for its ruleset (docs/checker.md,

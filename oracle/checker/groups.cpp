@@ -190,6 +190,9 @@ bool failed(const CheckResult& r) {
 }
 
 bool failed_at_start(const CheckResult& r) {
+  // Merged with shards that played, a part whose engine failed at start is
+  // one finding of a checked run.
+  if (r.stats.games > 0) return false;
   return std::any_of(r.findings.begin(), r.findings.end(), [](const Finding& f) {
     return f.kind == FindingKind::ProtocolFault && f.position.empty();
   });

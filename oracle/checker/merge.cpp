@@ -29,7 +29,10 @@ std::optional<std::string> differing_option(const CheckResult& a, const CheckRes
     return fmt::format("search ({} and {})", to_string(x.search), to_string(y.search));
   if (a.command != b.command)
     return fmt::format("command ({} and {})", quoted(a.command), quoted(b.command));
-  if (a.engine != b.engine)
+  // A part whose engine failed at start never learnt the engine's name nor
+  // loaded the corpus: those are not compared with it.
+  const bool both_started = !failed_at_start(a) && !failed_at_start(b);
+  if (both_started && a.engine != b.engine)
     return fmt::format("engine ({} and {})", quoted(a.engine), quoted(b.engine));
   if (x.games != y.games) return fmt::format("games_requested ({} and {})", x.games, y.games);
   if (x.time_limit != y.time_limit)
@@ -46,7 +49,8 @@ std::optional<std::string> differing_option(const CheckResult& a, const CheckRes
   // command line of each shard differs by its --shard, so it is not compared).
   const auto want = provenance_fields(a.provenance), have = provenance_fields(b.provenance);
   for (std::size_t i = 0; i < want.size(); ++i)
-    if (want[i].first != "command" && want[i].second != have[i].second)
+    if (want[i].first != "command" && (both_started || want[i].first != "corpus") &&
+        want[i].second != have[i].second)
       return fmt::format("provenance {} ({} and {})", want[i].first, quoted(want[i].second),
                          quoted(have[i].second));
   return std::nullopt;
@@ -139,7 +143,10 @@ Expected<CheckResult> merge(const std::vector<CheckResult>& parts, const MergeOp
   if (how.shard_count == 0 || how.shard_index >= how.shard_count)
     return Error{fmt::format("bad shard {}/{}", how.shard_index, how.shard_count)};
   if (auto wrong = shard_coverage(parts, names, how)) return Error{*wrong};
-  CheckResult out = parts.front();
+  // The run's engine and corpus as a part whose engine started knows them.
+  const auto started = std::find_if(parts.begin(), parts.end(),
+                                    [](const CheckResult& p) { return !failed_at_start(p); });
+  CheckResult out = started != parts.end() ? *started : parts.front();
   out.findings.clear();
   out.deviations.clear();
   out.notation.clear();
