@@ -215,16 +215,23 @@ TEST(Check, SameSeedSameFindingsAndAnotherSeedPlaysOtherGames) {
   EXPECT_NE(c.stats.positions, d.stats.positions);
 }
 
+// `games` of ap-zanzibar with `seed`, played as shards 0/3, 1/3 and 2/3.
+std::vector<CheckResult> three_shards(const Ruleset& rules, std::uint64_t games,
+                                      std::uint64_t seed) {
+  std::vector<CheckResult> parts;
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    CheckOptions o = options_for("ap-zanzibar", games, seed);
+    o.shard_index = i;
+    o.shard_count = 3;
+    parts.push_back(run(rules, o));
+  }
+  return parts;
+}
+
 TEST(Check, ShardsMergeToTheWholeRun) {
   const Ruleset broken = zanzibar_mutant(all_mutants()[2].name);
   const CheckResult whole = run(broken, options_for("ap-zanzibar", 16, 5));
-  std::vector<CheckResult> parts;
-  for (std::uint32_t i = 0; i < 3; ++i) {
-    CheckOptions o = options_for("ap-zanzibar", 16, 5);
-    o.shard_index = i;
-    o.shard_count = 3;
-    parts.push_back(run(broken, o));
-  }
+  const std::vector<CheckResult> parts = three_shards(broken, 16, 5);
   std::uint64_t games = 0;
   for (const CheckResult& p : parts) games += p.stats.games;
   EXPECT_EQ(games, 16u);
@@ -256,13 +263,7 @@ TEST(Check, ShardsMergeToTheWholeRun) {
 // that could not be checked.
 TEST(Check, AShardWhoseEngineFailedAtStartMergesAsOneFinding) {
   const Ruleset broken = zanzibar_mutant(all_mutants()[2].name);
-  std::vector<CheckResult> parts;
-  for (std::uint32_t i = 0; i < 3; ++i) {
-    CheckOptions o = options_for("ap-zanzibar", 9, 5);
-    o.shard_index = i;
-    o.shard_count = 3;
-    parts.push_back(run(broken, o));
-  }
+  const std::vector<CheckResult> parts = three_shards(broken, 9, 5);
   CheckResult failed_part;
   failed_part.engine = "./engine.sh";
   failed_part.command = parts[0].command;
