@@ -75,13 +75,20 @@ function serveOnSocket(engine, folder) {
 function run(argv) {
   return new Promise((resolve, reject) => {
     const child = childProcess.spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    // A test process that exits (a failed test, a timeout) takes the check
+    // with it; the check stops its engine, the relay, as it ends.
+    const stop = () => child.kill('SIGTERM');
+    process.once('exit', stop);
     const output = [];
     child.stdout.on('data', (d) => output.push(d));
     child.stderr.on('data', (d) => output.push(d));
     child.on('error', reject);
-    child.on('close', (code, signal) => resolve({
-      code: code === null ? 128 : code, signal, text: Buffer.concat(output).toString('utf8'),
-    }));
+    child.on('close', (code, signal) => {
+      process.removeListener('exit', stop);
+      resolve({
+        code: code === null ? 128 : code, signal, text: Buffer.concat(output).toString('utf8'),
+      });
+    });
   });
 }
 

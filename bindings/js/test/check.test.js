@@ -109,3 +109,42 @@ test('bad arguments are named', { skip }, async () => {
   await assert.rejects(oracle.check(maasai, 'site-maasai', { oracle: '/nonexistent/bao-oracle' }),
     /oracle: \/nonexistent\/bao-oracle is not an executable file/);
 });
+
+/** The command lines of running processes that mention `text`. */
+function processesMentioning(text) {
+  const found = [];
+  for (const pid of fs.readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const line = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      if (line.includes(text)) found.push(`${pid}: ${line}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+test('a test process that exits during a check leaves no check and no engine running',
+  { skip: skip || (!fs.existsSync('/proc/self/cmdline') && 'no /proc to look for processes in'), timeout: 120000 },
+  async () => {
+    // The child's temporary folder is one of its own, so the check's command
+    // line (which names the socket in it) tells its processes apart.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bao-check-exit-'));
+    try {
+      const script = `
+        const oracle = require(${JSON.stringify(folder)});
+        const { maasai } = require(${JSON.stringify(path.join(EXAMPLE, 'site-maasai.js'))});
+        oracle.check(maasai, 'site-maasai', { games: 1000000, oracle: ${JSON.stringify(ORACLE)} });
+        setTimeout(() => process.exit(0), 1500);`;
+      const run = spawnSync(process.execPath, ['-e', script], { env: { ...process.env, TMPDIR: tmp }, timeout: 60000 });
+      assert.equal(run.status, 0, String(run.stderr));
+      let left = processesMentioning(tmp);
+      for (let i = 0; i < 50 && left.length > 0; i += 1) {
+        await new Promise((done) => { setTimeout(done, 100); });
+        left = processesMentioning(tmp);
+      }
+      assert.deepEqual(left, []);
+    } finally {
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
+  });
