@@ -105,4 +105,18 @@ std::pair<std::string, std::string> departure(const Ruleset& rules, const Positi
                                               const std::optional<std::string>& engine_trace,
                                               const PositionAnswer* answer = nullptr);
 
+// The same, saying whether the place is firm: read from the engine's own
+// trace or status, from another of the oracle's moves, the stores, a key
+// of the position or the length of a move left out; not firm where it is
+// only the nearest switch's clause or the first step touching a pit that
+// differs.
+struct Located {
+  std::string clause;
+  std::string how;
+  bool firm = false;
+};
+Located locate_departure(const Ruleset& rules, const Position& pos, const OracleView& v,
+                         const Difference& d, const std::optional<std::string>& engine_trace,
+                         const PositionAnswer* answer = nullptr);
+
 }  // namespace bao::check::detail

@@ -119,6 +119,22 @@ std::uint64_t salt(std::string_view id, std::uint64_t seed) {
   return h;
 }
 
+// Where the witness of a deviation shows the engine departing, when the
+// witness says so firmly (locate_departure): its first difference from the
+// plain ruleset, with the engine's answers kept there.
+std::optional<Located> firm_departure(const Ruleset& rules, const Finding& w) {
+  auto pos = parse_bpn(w.position);
+  if (!pos) return std::nullopt;
+  const OracleView v = oracle_view(rules, *pos);
+  for (const Difference& d : compare(*pos, v, w.engine)) {
+    if (d.notation != NotationKind::None) continue;
+    Located at = locate_departure(rules, *pos, v, d, std::nullopt, &w.engine);
+    if (!at.firm) return std::nullopt;
+    return at;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
@@ -203,6 +219,17 @@ ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
         "no switch models it: {} answered as the engine at {} of the positions it was put to "
         "and otherwise at {}",
         d.switch_id, d.confirmations, d.contradictions);
+    // A switch that mispredicted the engine as often as it predicted it
+    // says little about the clause: the witness says where, when it can
+    // say so firmly.
+    if (d.confirmations <= d.contradictions)
+      if (auto at = firm_departure(run.rules, f)) {
+        f.clauses = {at->clause};
+        f.departure = fmt::format(
+            "no switch models it ({} answered as the engine at {} of the positions it was put to "
+            "and otherwise at {}); at the witness, {}",
+            d.switch_id, d.confirmations, d.contradictions, at->how);
+      }
     f.occurrences = d.games;
     ++out.unnamed;
     deviations.erase(deviations.begin() + static_cast<std::ptrdiff_t>(*it));

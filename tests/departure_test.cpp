@@ -1,0 +1,207 @@
+// Where a difference departs (oracle/checker/departure.cpp), for an engine
+// played by a clause mutant: at positions games of the ruleset reach, the
+// first move whose result the mutant plays otherwise must be placed at the
+// clause the mutant breaks (its catalogue entry, mutants.def), not at
+// whichever step of the oracle's move first touches a pit that differs.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "oracle/checker/compare.hpp"
+#include "oracle/engine/engine.hpp"
+#include "oracle/engine/random_play.hpp"
+#include "oracle/engine/switches.hpp"
+#include "oracle/notation/bpn.hpp"
+#include "tests/rules_test_support.hpp"
+
+namespace bao::check::detail {
+namespace {
+
+using bao::testing::ruleset;
+
+struct Placed {
+  int differences = 0;                 // results the mutant played otherwise
+  std::vector<std::string> elsewhere;  // those placed at another clause, with why
+};
+
+// Plays games of `rules` from its start (the oracle's moves, at random) and
+// places every move whose result `mutant` plays otherwise, up to `wanted`.
+Placed place_differences(const Ruleset& rules, std::string_view mutant, std::string_view clause,
+                         int wanted) {
+  Placed out;
+  const auto s = find_switch(rules, mutant);
+  if (!s) {
+    ADD_FAILURE() << "no switch " << mutant << " in " << rules.id;
+    return out;
+  }
+  const auto other = apply_switches(rules, std::span<const Switch>(&*s, 1));
+  if (!other) {
+    ADD_FAILURE() << other.error().message;
+    return out;
+  }
+  std::mt19937_64 rng(7);
+  for (int game = 0; game < 400 && out.differences < wanted; ++game) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < 300 && out.differences < wanted; ++ply) {
+      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
+      const OracleView v = oracle_view(rules, pos);
+      if (v.moves.empty()) break;
+      for (const OracleMove& m : v.moves) {
+        auto theirs = play(*other, pos, m.move);
+        if (!theirs || (theirs->pits == m.after.pits && theirs->store == m.after.store &&
+                        theirs->block == m.after.block && theirs->house == m.after.house))
+          continue;
+        const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(*theirs),
+                           NotationKind::None,           ""};
+        const auto [at, why] = departure(rules, pos, v, d, std::nullopt);
+        ++out.differences;
+        if (at != clause)
+          out.elsewhere.push_back(fmt::format("{} at {}: {} ({})", m.text, to_bpn(pos), at, why));
+        if (out.differences >= wanted) break;
+      }
+      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
+      pos = v.moves[pick(rng)].after;
+    }
+  }
+  return out;
+}
+
+struct Case {
+  std::string_view rules, mutant, clause;
+};
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.rules << " " << c.mutant;
+}
+
+class MutantDeparture : public ::testing::TestWithParam<Case> {};
+
+TEST_P(MutantDeparture, IsPlacedAtTheMutantsClause) {
+  const Case& c = GetParam();
+  const Placed p = place_differences(ruleset(c.rules), c.mutant, c.clause, 12);
+  ASSERT_GT(p.differences, 0) << c.mutant << ": no game of " << c.rules
+                              << " met a move it plays otherwise";
+  std::string listed;
+  for (const std::string& e : p.elsewhere) listed += "\n  " + e;
+  EXPECT_TRUE(p.elsewhere.empty()) << p.elsewhere.size() << " of " << p.differences
+                                   << " placed elsewhere than " << c.clause << ":" << listed;
+}
+
+// Each clause below is the one the mutant's catalogue entry names.
+INSTANTIATE_TEST_SUITE_P(Clauses, MutantDeparture,
+                         ::testing::Values(
+                             // The lander goes to the store too: the stores differ first.
+                             Case{"site-maasai", "site-capture-takes-lander",
+                                  "site.capture.to-store"},
+                             // The captured seeds are sown instead of kept off the board when
+                             // the capture empties the front row.
+                             Case{"guide-v2", "guide-no-immediate-end", "guide.win.immediate"},
+                             Case{"ludii", "guide-no-immediate-end", "ludii.win.mid-sowing"},
+                             // A block kept after its pit (or the one facing it) was captured.
+                             Case{"ap-bawo", "block-survives-capture", "ap.kutakatia.clear"},
+                             Case{"ap-zanzibar", "block-survives-capture", "ap.kutakatia.clear"}),
+                         [](const ::testing::TestParamInfo<Case>& i) {
+                           std::string n =
+                               std::string(i.param.rules) + "_" + std::string(i.param.mutant);
+                           for (char& ch : n)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return n;
+                         });
+
+// An engine that drops a block the oracle's move keeps (a block set before
+// the move, which the move does not clear) breaks the rule that says when a
+// block ends, not the one that sets it.
+TEST(BlockDeparture, ABlockTheEngineDropsIsPlacedAtTheRuleThatClearsIt) {
+  const Ruleset& rules = ruleset("ap-bawo");
+  std::mt19937_64 rng(5);
+  int seen = 0;
+  for (int game = 0; game < 400 && seen < 10; ++game) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < 300 && seen < 10; ++ply) {
+      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
+      const OracleView v = oracle_view(rules, pos);
+      if (v.moves.empty()) break;
+      for (const OracleMove& m : v.moves) {
+        const std::uint32_t kept = pos.block & m.after.block;
+        if (kept == 0) continue;
+        Position theirs = m.after;
+        theirs.block &= ~kept;
+        const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(theirs),
+                           NotationKind::None,           ""};
+        const auto [at, why] = departure(rules, pos, v, d, std::nullopt);
+        ++seen;
+        EXPECT_EQ(at, "ap.kutakatia.clear") << m.text << " at " << to_bpn(pos) << ": " << why;
+      }
+      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
+      pos = v.moves[pick(rng)].after;
+    }
+  }
+  EXPECT_GT(seen, 0) << "no game of ap-bawo met a move that keeps a block";
+}
+
+// A move the engine leaves out that is longer than every move it lists
+// (more relays and more seeds sown) is placed at the rule that limits how
+// long a move goes on; one that is not the longest is not.
+TEST(MissingMoveDeparture, TheLongestMoveLeftOutIsPlacedAtTheCutoff) {
+  const Ruleset& rules = ruleset("guide-v2");
+  std::mt19937_64 rng(11);
+  int longest_seen = 0, shorter_seen = 0;
+  for (int game = 0; game < 300 && (longest_seen < 5 || shorter_seen < 5); ++game) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < 200; ++ply) {
+      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
+      const OracleView v = oracle_view(rules, pos);
+      if (v.moves.size() < 3) break;
+      std::vector<std::pair<int, int>> size;  // relays, seeds sown
+      std::vector<bool> ends;                 // the move ends the game
+      for (const OracleMove& m : v.moves) {
+        Trace t;
+        (void)play(rules, pos, m.move, &t);
+        std::pair<int, int> n{0, 0};
+        bool end = false;
+        for (const Event& e : t.events()) {
+          n.first += e.kind == EventKind::Relay;
+          n.second += e.kind == EventKind::Sow;
+          end = end || e.kind == EventKind::End;
+        }
+        size.push_back(n);
+        ends.push_back(end);
+      }
+      for (std::size_t i = 0; i < v.moves.size(); ++i) {
+        if (ends[i]) continue;
+        // Longer by both measures than every other move, none of them
+        // another form of the same start (the house question's `+`).
+        bool longest = size[i].first >= 2, shorter = false;
+        for (std::size_t j = 0; j < v.moves.size(); ++j) {
+          if (j == i) continue;
+          if (size[j].first >= size[i].first || size[j].second >= size[i].second ||
+              v.moves[j].text.substr(0, 3) == v.moves[i].text.substr(0, 3))
+            longest = false;
+          if (size[j].first >= size[i].first && size[j].second >= size[i].second) shorter = true;
+        }
+        PositionAnswer answer;
+        for (std::size_t j = 0; j < v.moves.size(); ++j)
+          if (j != i) answer.moves.push_back(v.moves[j].text);
+        const Difference d{FindingKind::MissingMove,    v.moves[i].text,    "legal",
+                           "not in the engine's moves", NotationKind::None, ""};
+        const auto [at, why] = departure(rules, pos, v, d, std::nullopt, &answer);
+        const bool cutoff = why.find("longest move") != std::string::npos;
+        if (longest) {
+          ++longest_seen;
+          EXPECT_TRUE(cutoff && at == "guide.limit.relay-512")
+              << v.moves[i].text << " at " << to_bpn(pos) << ": " << at << " (" << why << ")";
+        } else if (shorter) {
+          ++shorter_seen;
+          EXPECT_FALSE(cutoff) << v.moves[i].text << " at " << to_bpn(pos) << ": " << why;
+        }
+      }
+      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
+      pos = v.moves[pick(rng)].after;
+    }
+  }
+  EXPECT_GE(longest_seen, 1) << "no game met a position with one move longer than the rest";
+  EXPECT_GE(shorter_seen, 5);
+}
+
+}  // namespace
+}  // namespace bao::check::detail
