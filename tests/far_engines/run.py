@@ -486,7 +486,29 @@ def cmd_run(args, manifests, bao):
     print(table(everything))
     print("written: %s (also results.json, and each engine's reports)" %
           os.path.join(out, "results.md"))
-    return 0
+    return bounds_failed(args, total(rows))
+
+
+def bounds_failed(args, t):
+    """1 when the run falls short of a bound given on the command line
+    (--min-recall, --min-precision, --max-items-per-deviation), each
+    shortfall said on stderr; 0 otherwise."""
+    short = []
+    recall = t["recalled"] / t["deviations"] if t["deviations"] else 1.0
+    precision = t["correct_items"] / t["items"] if t["items"] else 1.0
+    per = t["items"] / t["deviations"] if t["deviations"] else 0.0
+    if args.min_recall is not None and recall < args.min_recall:
+        short.append("recall %d/%d (%.0f%%) is under the bound %.0f%%" % (
+            t["recalled"], t["deviations"], 100 * recall, 100 * args.min_recall))
+    if args.min_precision is not None and precision < args.min_precision:
+        short.append("precision %d/%d (%.0f%%) is under the bound %.0f%%" % (
+            t["correct_items"], t["items"], 100 * precision, 100 * args.min_precision))
+    if args.max_items_per_deviation is not None and per > args.max_items_per_deviation:
+        short.append("%.2f items per real deviation is over the bound %.2f" % (
+            per, args.max_items_per_deviation))
+    for line in short:
+        print("far engines: " + line, file=sys.stderr)
+    return 1 if short else 0
 
 
 # ---- probes: a line of play from the start that shows each deviation ---------------
@@ -654,6 +676,12 @@ def main():
     p.add_argument("--only", help="with --find-probes: these deviation ids only")
     p.add_argument("--rescore", action="store_true",
                    help="score the reports already in --out again, without checking")
+    p.add_argument("--min-recall", type=float, metavar="F",
+                   help="exit 1 when recall over all engines is under F (0.8 = 80%%)")
+    p.add_argument("--min-precision", type=float, metavar="F",
+                   help="exit 1 when precision over all engines is under F")
+    p.add_argument("--max-items-per-deviation", type=float, metavar="F",
+                   help="exit 1 when the items named per real deviation are over F")
     p.add_argument("--selftest", action="store_true",
                    help="check the benchmark's machinery (the ctest)")
     args = p.parse_args()
