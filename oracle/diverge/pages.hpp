@@ -62,4 +62,10 @@ std::vector<Verdict> adjudicate(const Report& report, const PairReport& pair, co
 // cites a clause, and the two come from different source documents.
 bool source_conflict(const Group& group);
 
+// What a kind of disagreement means, for the reader (report.cpp).
+std::string_view kind_text(Kind k);
+
+// How a witness position was reached, in words (report.cpp).
+std::string provenance(const Witness& w);
+
 }  // namespace bao::diverge
