@@ -59,41 +59,6 @@ int sides(const Ruleset& with, const Ruleset& without, const Position& pos,
   return toward_with ? 1 : 0;
 }
 
-// A position and the line of play from the ruleset's start that reaches it
-// under the rule text (empty for a position of another origin).
-struct Reached {
-  Position pos;
-  std::vector<std::string> line;
-};
-
-// Up to `count` positions of the oracle's own play from the ruleset's start
-// (one in four moves a rare one, as the games pick them) where `a` and `b`
-// answer apart, each from another game; the same for the same seed.
-std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
-                                   std::size_t count, std::uint64_t seed) {
-  std::vector<Reached> out;
-  std::set<std::string> found;
-  std::mt19937_64 rng(seed);
-  const Position start = start_position(rules);
-  for (int game = 0; game < kSearchGames && out.size() < count; ++game) {
-    Reached r{start, {}};
-    for (int ply = 0; ply < kSearchPlies; ++ply) {
-      // The first position of this game where the two part that no
-      // earlier game found (the start, where they part at once, only once).
-      if (answers_differ(a, b, r.pos) && found.insert(to_bpn(r.pos)).second) {
-        out.push_back(r);
-        break;
-      }
-      const MoveList moves = legal_moves(rules, r.pos);
-      if (moves.empty()) break;
-      const Move m = pick(rules, r.pos, moves, static_cast<std::uint16_t>(rng()));
-      r.line.push_back(move_to_string(m, r.pos.to_move));
-      r.pos = play(rules, r.pos, m).value();
-    }
-  }
-  return out;
-}
-
 // Up to `count` boards one seed more or less in one pit of `from` (pits in
 // circuit order, South's first) where `a` and `b` answer apart: the
 // witness's neighbours, the same for the same witness.
@@ -136,6 +101,34 @@ std::optional<Located> firm_departure(const Ruleset& rules, const Finding& w) {
 }
 
 }  // namespace
+
+// Up to `count` positions of the oracle's own play from the ruleset's start
+// (one in four moves a rare one, as the games pick them) where `a` and `b`
+// answer apart, each from another game; the same for the same seed.
+std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
+                                   std::size_t count, std::uint64_t seed) {
+  std::vector<Reached> out;
+  std::set<std::string> found;
+  std::mt19937_64 rng(seed);
+  const Position start = start_position(rules);
+  for (int game = 0; game < kSearchGames && out.size() < count; ++game) {
+    Reached r{start, {}};
+    for (int ply = 0; ply < kSearchPlies; ++ply) {
+      // The first position of this game where the two part that no
+      // earlier game found (the start, where they part at once, only once).
+      if (answers_differ(a, b, r.pos) && found.insert(to_bpn(r.pos)).second) {
+        out.push_back(r);
+        break;
+      }
+      const MoveList moves = legal_moves(rules, r.pos);
+      if (moves.empty()) break;
+      const Move m = pick(rules, r.pos, moves, static_cast<std::uint16_t>(rng()));
+      r.line.push_back(move_to_string(m, r.pos.to_move));
+      r.pos = play(rules, r.pos, m).value();
+    }
+  }
+  return out;
+}
 
 ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
                       std::vector<Finding>& findings, const ProbeFindings& probes) {
@@ -219,10 +212,10 @@ ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
         "no switch models it: {} answered as the engine at {} of the positions it was put to "
         "and otherwise at {}",
         d.switch_id, d.confirmations, d.contradictions);
-    // A switch that mispredicted the engine as often as it predicted it
-    // says little about the clause: the witness says where, when it can
-    // say so firmly.
-    if (d.confirmations <= d.contradictions)
+    // A switch that mispredicted the engine somewhere, or predicted it
+    // nowhere, says little about the clause: the witness says where, when
+    // it can say so firmly.
+    if (d.contradictions > 0 || d.confirmations == 0)
       if (auto at = firm_departure(run.rules, f)) {
         f.clauses = {at->clause};
         f.departure = fmt::format(

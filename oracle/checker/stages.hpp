@@ -205,6 +205,17 @@ struct ConfirmResult {
 };
 ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
                       std::vector<Finding>& findings, const ProbeFindings& probes);
+// A position and the line of play from the ruleset's start that reaches it
+// under the rule text (empty for a position of another origin).
+struct Reached {
+  Position pos;
+  std::vector<std::string> line;
+};
+// Up to `count` positions of the oracle's own play from the ruleset's
+// start where `a` and `b` answer apart, each from another game; the same
+// for the same seed (the self-play search; tests/benchmarks measure it).
+std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
+                                   std::size_t count, std::uint64_t seed);
 // The unexplained findings the model of `deviations` explains, dropped
 // (the engine, asked again at each, answers as the model); how many.
 int drop_explained(const RunContext& run, const std::vector<Deviation>& deviations,
