@@ -139,6 +139,32 @@ TEST(BlockDeparture, ABlockTheEngineDropsIsPlacedAtTheRuleThatClearsIt) {
   EXPECT_GT(seen, 0) << "no game of ap-bawo met a move that keeps a block";
 }
 
+// In the single-lap games every move sows one way (the text's Maasai sows
+// leftwards from any pit); a move the engine lists the other way is placed
+// at the rule that fixes the direction. The four-row games sow both ways,
+// and there the rule does not apply.
+TEST(ExtraMoveDeparture, AMoveSownTheOtherWayInASingleLapGameIsPlacedAtTheDirection) {
+  const Ruleset& maasai = ruleset("site-maasai");
+  const Position start = start_position(maasai);
+  const OracleView v = oracle_view(maasai, start);
+  ASSERT_FALSE(v.moves.empty());
+  std::string other = v.moves.front().text;
+  ASSERT_EQ(other.size(), 3u);
+  other[2] = other[2] == 'L' ? 'R' : 'L';
+  const Difference d{FindingKind::ExtraMove, other, "illegal", "listed by the engine",
+                     NotationKind::None,     ""};
+  const auto [at, why] = departure(maasai, start, v, d, std::nullopt);
+  EXPECT_EQ(at, "site.interp.direction-l") << why;
+
+  const Ruleset& zanzibar = ruleset("ap-zanzibar");
+  const Position z = start_position(zanzibar);
+  const OracleView zv = oracle_view(zanzibar, z);
+  const Difference zd{FindingKind::ExtraMove, "A1R", "illegal", "listed by the engine",
+                      NotationKind::None,     ""};
+  const auto [zat, zwhy] = departure(zanzibar, z, zv, zd, std::nullopt);
+  EXPECT_EQ(zwhy.find("direction the text never sows in"), std::string::npos) << zat;
+}
+
 // A move the engine leaves out that is longer than every move it lists
 // (more relays and more seeds sown) is placed at the rule that limits how
 // long a move goes on; one that is not the longest is not.
@@ -201,6 +227,21 @@ TEST(MissingMoveDeparture, TheLongestMoveLeftOutIsPlacedAtTheCutoff) {
   }
   EXPECT_GE(longest_seen, 1) << "no game met a position with one move longer than the rest";
   EXPECT_GE(shorter_seen, 5);
+}
+
+// The bindings' compare() (bindings/js/test/api.test.js): A6L from
+// Zanzibar's start sown one pit short, its seeds stopping at A4 instead of
+// A3, departs at the sowing rule; no other move and no switch plays A6L to
+// that board.
+TEST(ResultDeparture, AMoveSownOnePitShortDepartsAtTheSowingRule) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  const Position start = start_position(rules);
+  const OracleView v = oracle_view(rules, start);
+  const std::string wrong =
+      "N 0,0,0,1,7,0,2,0/0,0,0,0,0,0,0,0 0,0,0,0,6,2,2,0/0,0,0,0,0,0,0,0 hand=21,22 house=A5,a5";
+  const Difference d{FindingKind::DifferentResult, "A6L", "", wrong, NotationKind::None, ""};
+  const auto [at, why] = departure(rules, start, v, d, std::nullopt);
+  EXPECT_EQ(at, "ap.sow.consecutive") << why;
 }
 
 }  // namespace

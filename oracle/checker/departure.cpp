@@ -354,6 +354,21 @@ bool lists_as_engine(const Ruleset& rules, const Switch& s, const Position& pos,
   return ours == theirs;
 }
 
+// In the single-lap games, where every move sows one fixed way: the rule
+// that fixes it, for a move written in the other direction (the direction
+// the text's start position sows in is the one it always sows in).
+std::optional<ClauseId> foreign_direction(const Ruleset& rules, const std::string& move) {
+  if (rules.family != TurnFamily::SingleLap || move.size() < 3) return std::nullopt;
+  const Position start = start_position(rules);
+  const MoveList moves = legal_moves(rules, start);
+  if (moves.empty()) return std::nullopt;
+  const std::string text = move_to_string(moves[0], start.to_move);
+  if (text.size() < 3 || move[2] == text[2]) return std::nullopt;
+  for (ClauseId c : {ClauseId::SiteInterpDirection, ClauseId::SiteFixedDirection})
+    if (governs(rules, c)) return c;
+  return std::nullopt;
+}
+
 }  // namespace
 
 Located locate_departure(const Ruleset& rules, const Position& pos, const OracleView& v,
@@ -450,6 +465,13 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
       return Located{name(trace.events().front().clause),
                      "the rule that lets the move start, from the oracle's trace", false};
   }
+  if (d.kind == FindingKind::ExtraMove)
+    if (auto dir = foreign_direction(rules, d.move))
+      return Located{name(*dir),
+                     fmt::format("the engine lists a move sown {}, a direction the text never "
+                                 "sows in: the rule that fixes the direction",
+                                 d.move.substr(2, 1)),
+                     true};
   if (d.kind == FindingKind::ExtraMove)
     if (auto s = closest_switch(rules, pos, v, d.move, true, answer)) {
       const bool all = lists_as_engine(rules, *s, pos, answer);
