@@ -155,6 +155,17 @@ TEST(ExtraMoveDeparture, AMoveSownTheOtherWayInASingleLapGameIsPlacedAtTheDirect
                      NotationKind::None,     ""};
   const auto [at, why] = departure(maasai, start, v, d, std::nullopt);
   EXPECT_EQ(at, "site.interp.direction-l") << why;
+  // A move text that does not parse (here bytes that are not UTF-8 where
+  // the direction letter would be) is not read as a direction.
+  const Difference garbage{FindingKind::ExtraMove,
+                           other.substr(0, 2) + "\xff\xfe",
+                           "illegal",
+                           "listed by the engine",
+                           NotationKind::None,
+                           ""};
+  const auto [gat, gwhy] = departure(maasai, start, v, garbage, std::nullopt);
+  EXPECT_EQ(gwhy.find("direction the text never sows in"), std::string::npos) << gat;
+  EXPECT_EQ(gwhy.find('\xff'), std::string::npos);
 
   const Ruleset& zanzibar = ruleset("ap-zanzibar");
   const Position z = start_position(zanzibar);

@@ -357,15 +357,22 @@ bool lists_as_engine(const Ruleset& rules, const Switch& s, const Position& pos,
 // In the single-lap games, where every move sows one fixed way: the rule
 // that fixes it, for a move written in the other direction (the direction
 // the text's start position sows in is the one it always sows in).
-std::optional<ClauseId> foreign_direction(const Ruleset& rules, const std::string& move) {
-  if (rules.family != TurnFamily::SingleLap || move.size() < 3) return std::nullopt;
+std::optional<std::pair<ClauseId, char>> foreign_direction(const Ruleset& rules,
+                                                           const Position& pos,
+                                                           const std::string& move) {
+  if (rules.family != TurnFamily::SingleLap) return std::nullopt;
+  // Only a move that parses: an engine's text is not trusted to hold a
+  // direction letter (or valid UTF-8) at any place.
+  const auto parsed = parse_move(move, pos.to_move);
+  if (!parsed) return std::nullopt;
+  const std::string theirs = move_to_string(*parsed, pos.to_move);
   const Position start = start_position(rules);
   const MoveList moves = legal_moves(rules, start);
   if (moves.empty()) return std::nullopt;
   const std::string text = move_to_string(moves[0], start.to_move);
-  if (text.size() < 3 || move[2] == text[2]) return std::nullopt;
+  if (text.size() < 3 || theirs.size() < 3 || theirs[2] == text[2]) return std::nullopt;
   for (ClauseId c : {ClauseId::SiteInterpDirection, ClauseId::SiteFixedDirection})
-    if (governs(rules, c)) return c;
+    if (governs(rules, c)) return std::pair{c, theirs[2]};
   return std::nullopt;
 }
 
@@ -466,11 +473,11 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                      "the rule that lets the move start, from the oracle's trace", false};
   }
   if (d.kind == FindingKind::ExtraMove)
-    if (auto dir = foreign_direction(rules, d.move))
-      return Located{name(*dir),
+    if (auto dir = foreign_direction(rules, pos, d.move))
+      return Located{name(dir->first),
                      fmt::format("the engine lists a move sown {}, a direction the text never "
                                  "sows in: the rule that fixes the direction",
-                                 d.move.substr(2, 1)),
+                                 dir->second),
                      true};
   if (d.kind == FindingKind::ExtraMove)
     if (auto s = closest_switch(rules, pos, v, d.move, true, answer)) {
