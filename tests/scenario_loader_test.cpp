@@ -117,6 +117,17 @@ TEST(ScenarioLoader, MissingRequiredField) {
   EXPECT_NE(e.message.find("missing required field 'source'"), std::string::npos);
 }
 
+// An id that is empty, written as "" or as a bare tag, is an error at the
+// id (a fuzzer's find: the tagged form loaded a scenario with no name).
+TEST(ScenarioLoader, EmptyIdIsAnError) {
+  for (const std::string id : {"''", "\"\"", "!tagged"}) {
+    const InputError e = only_error(replace(kGood, "id: good", "id: " + id));
+    EXPECT_EQ(e.field, "scenarios[1].id") << id;
+    EXPECT_EQ(e.at.line, 2) << id;
+    EXPECT_NE(e.message.find("the id is empty"), std::string::npos) << id;
+  }
+}
+
 TEST(ScenarioLoader, WrongType) {
   const InputError e = only_error(replace(kGood, "source: 'rules, section'", "source: [a, b]"));
   EXPECT_EQ(e.field, "good.source");

@@ -486,7 +486,13 @@ std::optional<Scenario> FileLoader::scenario(const YAML::Node& n, const std::str
   };
   // id
   if (const Entry* e = required("id")) {
-    if (auto id = scalar(e->value, fmt::format("{}.id", field))) s.id = *id;
+    if (auto id = scalar(e->value, fmt::format("{}.id", field))) {
+      // An empty id (`id: ""`, or a bare tag such as `id: !x`) names
+      // nothing a report or `--only` could point at.
+      if (id->empty())
+        error(e->value, fmt::format("{}.id", field), "the id is empty: a scenario needs a name");
+      s.id = *id;
+    }
     s.id_at = mark_of(e->value);
   }
   const std::string where = s.id.empty() ? field : s.id;
