@@ -255,5 +255,79 @@ TEST(ResultDeparture, AMoveSownOnePitShortDepartsAtTheSowingRule) {
   EXPECT_EQ(at, "ap.sow.consecutive") << why;
 }
 
+
+// The quiet count (site.progress.capture-resets): an engine that counts a
+// turn its own way departs at that rule, alone in the result or beside
+// another difference, as long as its move captured where the text's did
+// (both or neither); a count that only follows from a capture one side
+// made and the other did not is no departure of its own.
+TEST(CounterDeparture, TheQuietCountIsItsOwnDepartureWhereBothMovesCapturedAlike) {
+  const Ruleset& rules = ruleset("site-maasai");
+  std::mt19937_64 rng(3);
+  int alone = 0, beside = 0, follows = 0;
+  for (int game = 0; game < 200 && (alone < 10 || beside < 10 || follows < 10); ++game) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < 200; ++ply) {
+      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
+      const OracleView v = oracle_view(rules, pos);
+      if (v.moves.empty()) break;
+      const int mover = index_of(pos.to_move);
+      for (const OracleMove& m : v.moves) {
+        const bool captured = m.after.store[mover] > pos.store[mover];
+        // Only the count differs: placed at the counting rule, firmly.
+        Position counted = m.after;
+        counted.quiet = static_cast<std::uint16_t>(m.after.quiet + 1);
+        const Difference only{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(counted),
+                              NotationKind::None,           ""};
+        const Located at = locate_departure(rules, pos, v, only, std::nullopt);
+        EXPECT_EQ(at.clause, "site.progress.capture-resets") << m.text << " at " << to_bpn(pos);
+        EXPECT_TRUE(at.firm);
+        ++alone;
+        if (captured) {
+          // The count and the stores differ (the lander kept off the board
+          // too): the stores are the first departure, the count a second.
+          Position both = counted;
+          both.store[mover] = static_cast<std::uint8_t>(both.store[mover] + 1);
+          const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(both),
+                             NotationKind::None,           ""};
+          const auto counter = counter_departure(rules, pos, v, d);
+          ASSERT_TRUE(counter.has_value()) << m.text << " at " << to_bpn(pos);
+          EXPECT_EQ(counter->clause, "site.progress.capture-resets");
+          ++beside;
+        } else {
+          // The engine's move captured where the text's did not: the count
+          // follows from that.
+          Position took = counted;
+          took.store[mover] = static_cast<std::uint8_t>(took.store[mover] + 1);
+          const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(took),
+                             NotationKind::None,           ""};
+          EXPECT_FALSE(counter_departure(rules, pos, v, d).has_value())
+              << m.text << " at " << to_bpn(pos);
+          ++follows;
+        }
+      }
+      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
+      pos = v.moves[pick(rng)].after;
+    }
+  }
+  EXPECT_GE(alone, 10);
+  EXPECT_GE(beside, 10) << "too few captures met";
+  EXPECT_GE(follows, 10);
+}
+
+// A ruleset that keeps no count has no such departure.
+TEST(CounterDeparture, NoneWhereTheRulesetKeepsNoCount) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  const Position pos = start_position(rules);
+  const OracleView v = oracle_view(rules, pos);
+  ASSERT_FALSE(v.moves.empty());
+  const OracleMove& m = v.moves.front();
+  Position theirs = m.after;
+  theirs.quiet = 3;
+  const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(theirs),
+                     NotationKind::None,           ""};
+  EXPECT_FALSE(counter_departure(rules, pos, v, d).has_value());
+}
+
 }  // namespace
 }  // namespace bao::check::detail

@@ -194,5 +194,64 @@ TEST(Evidence, ASwitchTheEngineReallyPlaysIsNamedWithItsConfirmations) {
   EXPECT_TRUE(r.findings.empty());
 }
 
+// The oracle under `rules`, with the result of every move it plays
+// passed through `edit(before, after)` (no lines: set at each position).
+class ResultFilterProbe final : public Probe {
+ public:
+  ResultFilterProbe(const Ruleset& rules, std::function<void(const Position&, Position&)> edit)
+      : inner_(oracle_probe(rules, "result-filtered oracle")), edit_(std::move(edit)) {}
+  std::string name() override { return inner_->name(); }
+  Expected<void> select(std::string_view r) override { return inner_->select(r); }
+  PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
+    PositionAnswer a = inner_->ask(bpn, plays);
+    const auto before = parse_bpn(bpn);
+    for (MoveAnswer& m : a.plays) {
+      auto after = parse_bpn(m.bpn);
+      if (!before || !m.accepted || !after) continue;
+      Position edited = *after;
+      edit_(*before, edited);
+      m.bpn = to_bpn(edited);
+    }
+    return a;
+  }
+
+ private:
+  std::unique_ptr<Probe> inner_;
+  std::function<void(const Position&, Position&)> edit_;
+};
+
+// Two deviations that every witness of one shows together: the lander
+// taken to the store (a switch) and a quiet count that a capture of a
+// single seed does not restart (no switch). Each is one item at its own clause: the count is a
+// departure of its own beside the stores, and the groups at the stores'
+// clause that the named switch explains there are folded into it.
+TEST(Evidence, TwoDeviationsShownTogetherAreOneItemEachAtTheirClauses) {
+  const Ruleset& rules = ruleset("site-maasai");
+  const auto lander = apply_switch_ids(rules, std::vector<std::string>{"site-capture-takes-lander"});
+  ASSERT_TRUE(lander.ok());
+  ResultFilterProbe probe(*lander, [](const Position& before, Position& after) {
+    const int mover = index_of(before.to_move);
+    // A single seed taken (two into the store with the lander).
+    if (after.store[mover] == before.store[mover] + 2)
+      after.quiet = static_cast<std::uint16_t>(before.quiet + 1);
+  });
+  CheckOptions o;
+  o.ruleset = "site-maasai";
+  o.games = 60;
+  o.seed = 3;
+  const CheckResult r = run(probe, o);
+  std::string seen;
+  for (const Deviation& d : r.deviations) seen += "\n  deviation " + d.clause + " " + d.switch_id;
+  for (const Finding& f : r.findings)
+    seen += "\n  finding " + (f.clauses.empty() ? std::string("-") : f.clauses[0]) + ": " +
+            f.departure;
+  ASSERT_EQ(r.deviations.size(), 1u) << seen;
+  EXPECT_EQ(r.deviations.front().switch_id, "site-capture-takes-lander") << seen;
+  ASSERT_EQ(r.findings.size(), 1u) << seen;
+  EXPECT_EQ(r.findings.front().clauses,
+            std::vector<std::string>{"site.progress.capture-resets"})
+      << seen;
+}
+
 }  // namespace
 }  // namespace bao::check

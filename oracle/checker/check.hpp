@@ -176,6 +176,12 @@ struct Finding {
   std::vector<std::string> given;
   // Unexplained findings: how the clause in `clauses` was worked out.
   std::string departure;
+  // Other departures the same answer shows, independent of the first
+  // (clause, how): add_finding() files a copy of the finding under each,
+  // so the engine's count of quiet turns, say, is an item of its own even
+  // where every witness of it also shows another deviation. Never written
+  // to report.json: it is empty once the finding is in its group.
+  std::vector<std::pair<std::string, std::string>> more_departures;
   // Why no game of the ruleset could reach `position` (more seeds than
   // the ruleset plays with, say); empty when nothing tells so.
   std::string impossible;

@@ -119,4 +119,12 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                          const Difference& d, const std::optional<std::string>& engine_trace,
                          const PositionAnswer* answer = nullptr);
 
+// A second, independent departure in the same different result: the
+// quiet count (BPN key quiet) differs after a move that captured in both
+// answers, or in neither, so the engine counts turns its own way whatever
+// else the result shows. Nothing where the ruleset keeps no count or the
+// count follows from another difference.
+std::optional<Located> counter_departure(const Ruleset& rules, const Position& pos,
+                                         const OracleView& v, const Difference& d);
+
 }  // namespace bao::check::detail

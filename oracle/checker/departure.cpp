@@ -129,6 +129,16 @@ std::optional<std::pair<ClauseId, std::string>> store_departure(const Ruleset& r
                                      "that says when a capture ends the game")};
 }
 
+// The rule that keeps the quiet count (BPN key quiet) in this ruleset, or
+// None where no count is kept.
+ClauseId quiet_clause(const Ruleset& rules) {
+  if (rules.family != TurnFamily::SingleLap) return ClauseId::None;
+  const ClauseId c = rules.single_lap.goal == SingleLapGoal::SiteFillHouse
+                         ? ClauseId::SiteBankProgress
+                         : ClauseId::SiteProgressCapture;
+  return governs(rules, c) ? c : ClauseId::None;
+}
+
 // Where the two results agree pit for pit and part only in a key of the
 // position (house status, a block, a reserve): the step of the oracle's
 // move that set that key, else the rule that governs it.
@@ -149,13 +159,17 @@ std::optional<std::pair<ClauseId, std::string>> key_departure(const Ruleset& rul
   if (ours.hand != theirs.hand)
     return std::pair{rules.cite.place,
                      std::string("the reserves differ: the rule that places a reserve seed")};
+  if (ours.quiet != theirs.quiet)
+    if (const ClauseId c = quiet_clause(rules); c != ClauseId::None)
+      return std::pair{c, std::string("the quiet counts differ: the rule that counts turns "
+                                      "without progress")};
   return std::nullopt;
 }
 
 // Whether two results are the same position, key for key.
 bool same_result(const Position& a, const Position& b) {
   return a.pits == b.pits && a.store == b.store && a.house == b.house && a.block == b.block &&
-         a.hand == b.hand;
+         a.hand == b.hand && a.quiet == b.quiet;
 }
 
 // The first step at which two traces of one move part: the clause of the
@@ -503,6 +517,35 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
     }
   }
   return Located{name(start), "not worked out: the rule that starts a turn in this phase", false};
+}
+
+std::optional<Located> counter_departure(const Ruleset& rules, const Position& pos,
+                                         const OracleView& v, const Difference& d) {
+  if (d.kind != FindingKind::DifferentResult) return std::nullopt;
+  // Progress is told from the stores only where captures are all of it.
+  if (rules.family != TurnFamily::SingleLap ||
+      rules.single_lap.goal != SingleLapGoal::SiteCaptureAll)
+    return std::nullopt;
+  const ClauseId c = quiet_clause(rules);
+  if (c == ClauseId::None) return std::nullopt;
+  const OracleMove* om = nullptr;
+  for (const OracleMove& m : v.moves)
+    if (m.text == d.move) om = &m;
+  auto engine = parse_bpn(d.actual);
+  if (!om || !engine || om->after.quiet == engine->quiet) return std::nullopt;
+  // Both moves captured, or neither did: the count is the engine's own
+  // way of counting, not a consequence of another result.
+  const int mover = index_of(pos.to_move);
+  const bool ours = om->after.store[mover] > pos.store[mover];
+  const bool theirs = engine->store[mover] > pos.store[mover];
+  if (ours != theirs) return std::nullopt;
+  return Located{std::string(clause_name(c)),
+                 fmt::format("worked out from the result: the quiet count is {} for the text and "
+                             "{} for the engine after a move that {} in both: the rule that "
+                             "counts turns without progress",
+                             om->after.quiet, engine->quiet,
+                             ours ? "captured" : "did not capture"),
+                 true};
 }
 
 std::pair<std::string, std::string> departure(const Ruleset& rules, const Position& pos,

@@ -199,6 +199,15 @@ bool failed_at_start(const CheckResult& r) {
 }
 
 void add_finding(std::vector<Finding>& findings, Finding f) {
+  // Each independent departure of the answer in the group of its clause.
+  for (auto& [clause, how] : f.more_departures) {
+    Finding g = f;
+    g.clauses = {clause};
+    g.departure = how;
+    g.more_departures.clear();
+    add_finding(findings, std::move(g));
+  }
+  f.more_departures.clear();
   add_to_group(findings, std::move(f), group_key, [](Finding& g, Finding x) {
     const std::uint64_t n = g.occurrences + x.occurrences;
     if (witness_size(x) < witness_size(g)) g = std::move(x);

@@ -43,6 +43,9 @@ struct Settling {
   int dropped_deviations = 0;
   int dropped_findings = 0;
   int folded = 0;  // by the last fold pass
+  // Fold a finding at a named deviation's clause that the model explains
+  // there into that deviation (once the names are final).
+  bool fold_at_clause = false;
 
   std::vector<Switch> others(std::initializer_list<const Deviation*> skip = {}) const {
     return combined(run, deviations, probes.refuted, skip);
@@ -262,6 +265,27 @@ void drop_covered_after_folding(Settling& s) {
   if (s.folded > 0) drop_covered(s);
 }
 
+// The named deviation at the clause of unexplained finding `f`, if any.
+Deviation* named_at(Settling& s, const Finding& f) {
+  if (f.clauses.size() != 1) return nullptr;
+  for (Deviation& d : s.deviations)
+    if (!d.accepted && d.clause == f.clauses.front()) return &d;
+  return nullptr;
+}
+
+// Whether the engine's answer `a` at `pos` departs from `model` at
+// `clause`: some difference of rules between them is placed there.
+bool departs_at(const Ruleset& model, const Position& pos, const PositionAnswer& a,
+                const std::string& clause) {
+  const OracleView v = oracle_view(model, pos);
+  for (const Difference& d : compare(pos, v, a)) {
+    if (d.notation != NotationKind::None) continue;
+    if (locate_departure(model, pos, v, d, std::nullopt, &a).clause == clause) return true;
+    if (auto c = counter_departure(model, pos, v, d); c && c->clause == clause) return true;
+  }
+  return false;
+}
+
 // An unexplained difference the model explains (several deviations, none
 // yet seen in that game, showed there at once) is dropped.
 void drop_explained_findings(Settling& s) {
@@ -278,9 +302,16 @@ void drop_explained_findings(Settling& s) {
     if (!a.fault && a.representable && answers_as(*s.model, *pos, a)) {
       f = s.findings.erase(f);
       ++s.dropped_findings;
-    } else {
-      ++f;
+      continue;
     }
+    Deviation* named = s.fold_at_clause ? named_at(s, *f) : nullptr;
+    if (named && !a.fault && a.representable && !departs_at(*s.model, *pos, a, f->clauses.front())) {
+      named->games += f->occurrences;
+      f = s.findings.erase(f);
+      ++s.dropped_findings;
+      continue;
+    }
+    ++f;
   }
 }
 
@@ -300,15 +331,15 @@ constexpr SettlePass kSettlePasses[] = {
 
 }  // namespace
 
-int drop_explained(const RunContext& run, const std::vector<Deviation>& deviations,
+int drop_explained(const RunContext& run, std::vector<Deviation>& deviations,
                    std::vector<Finding>& findings, const ProbeFindings& probes) {
-  std::vector<Deviation> kept = deviations;
   Settling s{.run = run,
              .probes = probes,
-             .deviations = kept,
+             .deviations = deviations,
              .findings = findings,
              .questions = run.questions(Charge::Finishing),
-             .model = std::nullopt};
+             .model = std::nullopt,
+             .fold_at_clause = true};
   if (auto model = apply_switches(run.rules, s.others())) s.model = *model;
   drop_explained_findings(s);
   return s.dropped_findings;

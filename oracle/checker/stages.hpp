@@ -217,8 +217,11 @@ struct Reached {
 std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
                                    std::size_t count, std::uint64_t seed);
 // The unexplained findings the model of `deviations` explains, dropped
-// (the engine, asked again at each, answers as the model); how many.
-int drop_explained(const RunContext& run, const std::vector<Deviation>& deviations,
+// (the engine, asked again at each, answers as the model); and those at
+// the clause of a named deviation that, with the model, no longer depart
+// at that clause, folded into it (one item per deviation: docs/checker.md,
+// "A deviation listed twice"); how many.
+int drop_explained(const RunContext& run, std::vector<Deviation>& deviations,
                    std::vector<Finding>& findings, const ProbeFindings& probes);
 
 // ---- 6. Minimise (witness.cpp) ---------------------------------------------------

@@ -71,7 +71,34 @@ void describe_unexplained(Finding& f, const Ruleset& rules, const Position& pos,
   auto [clause, how] = departure(rules, pos, q.view, d, engine_trace, &q.answer);
   f.clauses = {clause};
   f.departure = how;
+  f.more_departures.clear();
+  if (auto counter = counter_departure(rules, pos, q.view, d); counter && counter->clause != clause)
+    f.more_departures.emplace_back(counter->clause, counter->how);
 }
+
+namespace {
+
+// Whether `f`, described again at another board, still shows the
+// departure of the group with key `key`, its first or one of the others;
+// `f` becomes the finding of that group.
+bool shows_departure(Finding& f, const std::string& key) {
+  if (group_key(f) == key) {
+    f.more_departures.clear();
+    return true;
+  }
+  for (auto& [clause, how] : f.more_departures) {
+    Finding g = f;
+    g.clauses = {clause};
+    g.departure = how;
+    g.more_departures.clear();
+    if (group_key(g) != key) continue;
+    f = std::move(g);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 void minimise(const RunContext& run, Deviation& d) {
   Questions questions = run.questions(Charge::Finishing);
@@ -139,7 +166,7 @@ void minimise(const RunContext& run, Finding& f) {
     if (!has_rule_difference(diffs)) return false;
     Finding g = f;
     describe_unexplained(g, *ctx_rules, c, q, diffs.front(), questions);
-    if (group_key(g) != key) return false;
+    if (!shows_departure(g, key)) return false;
     last = std::move(g);
     return true;
   };
