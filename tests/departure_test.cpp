@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "oracle/checker/compare.hpp"
@@ -327,6 +328,50 @@ TEST(CounterDeparture, NoneWhereTheRulesetKeepsNoCount) {
   const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(theirs),
                      NotationKind::None,           ""};
   EXPECT_FALSE(counter_departure(rules, pos, v, d).has_value());
+}
+
+// A move the text cuts as endless (site.interp.endless-relay) whose board
+// the engine gives otherwise (cut elsewhere, or never) departs at the rule
+// that says where an endless move is cut, not at a sowing step.
+TEST(EndlessDeparture, AnotherBoardForAnEndlessMoveIsPlacedAtTheCut) {
+  const Ruleset& rules = ruleset("site-maasai");
+  std::mt19937_64 rng(11);
+  int seen = 0;
+  for (int game = 0; game < 600 && seen < 3; ++game) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < 200 && seen < 3; ++ply) {
+      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
+      const OracleView v = oracle_view(rules, pos);
+      if (v.moves.empty()) break;
+      for (const OracleMove& m : v.moves) {
+        Trace trace;
+        (void)play(rules, pos, m.move, &trace);
+        const bool endless = std::any_of(trace.events().begin(), trace.events().end(),
+                                         [](const Event& e) {
+                                           return e.kind == EventKind::End &&
+                                                  e.reason == Reason::Infinite;
+                                         });
+        if (!endless) continue;
+        // The engine's board: one seed moved from the fullest pit of the
+        // mover's to the next pit.
+        Position theirs = m.after;
+        auto& row = theirs.pits[index_of(pos.to_move)];
+        const auto most = static_cast<std::size_t>(std::max_element(row.begin(), row.end()) -
+                                                   row.begin());
+        --row[most];
+        ++row[(most + 1) % row.size()];
+        const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(theirs),
+                           NotationKind::None,           ""};
+        const Located at = locate_departure(rules, pos, v, d, std::nullopt);
+        EXPECT_EQ(at.clause, "site.interp.endless-relay") << m.text << " at " << to_bpn(pos);
+        EXPECT_TRUE(at.firm);
+        ++seen;
+      }
+      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
+      pos = v.moves[pick(rng)].after;
+    }
+  }
+  EXPECT_GT(seen, 0) << "no game of site-maasai met an endless move";
 }
 
 }  // namespace

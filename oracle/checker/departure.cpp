@@ -436,6 +436,16 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
     if (engine)
       if (auto replay = switch_trace_departure(rules, pos, *om, trace, *engine))
         return Located{name(replay->first), "worked out from the result: " + replay->second, true};
+    // The text cuts this move as endless and the engine's board is
+    // another: where (or whether) an endless move is cut.
+    if (engine && engine->pits != om->after.pits)
+      for (const Event& e : trace.events())
+        if (e.kind == EventKind::End && e.reason == Reason::Infinite)
+          return Located{name(e.clause),
+                         "worked out from the result: the text cuts this move as endless and "
+                         "the engine's board is another: the rule that says where an endless "
+                         "move is cut",
+                         true};
     if (engine)
       if (auto store = store_departure(rules, trace, om->after, *engine))
         return Located{name(store->first), "worked out from the result: " + store->second, true};
