@@ -256,7 +256,6 @@ TEST(ResultDeparture, AMoveSownOnePitShortDepartsAtTheSowingRule) {
   EXPECT_EQ(at, "ap.sow.consecutive") << why;
 }
 
-
 // The quiet count (site.progress.capture-resets): an engine that counts a
 // turn its own way departs at that rule, alone in the result or beside
 // another difference, as long as its move captured where the text's did
@@ -346,18 +345,17 @@ TEST(EndlessDeparture, AnotherBoardForAnEndlessMoveIsPlacedAtTheCut) {
       for (const OracleMove& m : v.moves) {
         Trace trace;
         (void)play(rules, pos, m.move, &trace);
-        const bool endless = std::any_of(trace.events().begin(), trace.events().end(),
-                                         [](const Event& e) {
-                                           return e.kind == EventKind::End &&
-                                                  e.reason == Reason::Infinite;
-                                         });
+        const bool endless =
+            std::any_of(trace.events().begin(), trace.events().end(), [](const Event& e) {
+              return e.kind == EventKind::End && e.reason == Reason::Infinite;
+            });
         if (!endless) continue;
         // The engine's board: one seed moved from the fullest pit of the
         // mover's to the next pit.
         Position theirs = m.after;
         auto& row = theirs.pits[index_of(pos.to_move)];
-        const auto most = static_cast<std::size_t>(std::max_element(row.begin(), row.end()) -
-                                                   row.begin());
+        const auto most =
+            static_cast<std::size_t>(std::max_element(row.begin(), row.end()) - row.begin());
         --row[most];
         ++row[(most + 1) % row.size()];
         const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(theirs),

@@ -227,7 +227,8 @@ class ResultFilterProbe final : public Probe {
 // clause that the named switch explains there are folded into it.
 TEST(Evidence, TwoDeviationsShownTogetherAreOneItemEachAtTheirClauses) {
   const Ruleset& rules = ruleset("site-maasai");
-  const auto lander = apply_switch_ids(rules, std::vector<std::string>{"site-capture-takes-lander"});
+  const auto lander =
+      apply_switch_ids(rules, std::vector<std::string>{"site-capture-takes-lander"});
   ASSERT_TRUE(lander.ok());
   ResultFilterProbe probe(*lander, [](const Position& before, Position& after) {
     const int mover = index_of(before.to_move);
@@ -243,13 +244,12 @@ TEST(Evidence, TwoDeviationsShownTogetherAreOneItemEachAtTheirClauses) {
   std::string seen;
   for (const Deviation& d : r.deviations) seen += "\n  deviation " + d.clause + " " + d.switch_id;
   for (const Finding& f : r.findings)
-    seen += "\n  finding " + (f.clauses.empty() ? std::string("-") : f.clauses[0]) + ": " +
-            f.departure;
+    seen +=
+        "\n  finding " + (f.clauses.empty() ? std::string("-") : f.clauses[0]) + ": " + f.departure;
   ASSERT_EQ(r.deviations.size(), 1u) << seen;
   EXPECT_EQ(r.deviations.front().switch_id, "site-capture-takes-lander") << seen;
   ASSERT_EQ(r.findings.size(), 1u) << seen;
-  EXPECT_EQ(r.findings.front().clauses,
-            std::vector<std::string>{"site.progress.capture-resets"})
+  EXPECT_EQ(r.findings.front().clauses, std::vector<std::string>{"site.progress.capture-resets"})
       << seen;
 }
 

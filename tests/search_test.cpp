@@ -11,6 +11,7 @@
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/internal.hpp"
+#include "oracle/checker/worker_progress.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -244,14 +245,44 @@ TEST(Search, CoverageOfMergedShardsIsTheWholeRuns) {
   EXPECT_EQ(back->options.search, Search::Coverage);
 }
 
+// A --jobs worker's progress line (worker_progress.hpp): one JSON object,
+// read back with its counts and what its games met (each id once, ids met
+// zero times left out); anything else is no progress line.
 TEST(Search, WorkerLinesCarryWhatWasMet) {
-  std::map<std::string, std::uint64_t> met{{"a.b", 3}, {"c", 0}, {"d-e", 1}};
-  EXPECT_EQ(coverage_ids(met), "a.b,d-e");
-  EXPECT_EQ(coverage_ids({}), "-");
-  std::map<std::string, std::uint64_t> into{{"a.b", 1}};
-  add_coverage_ids("a.b,d-e", into);
-  add_coverage_ids("-", into);
-  EXPECT_EQ(into, (std::map<std::string, std::uint64_t>{{"a.b", 1}, {"d-e", 1}}));
+  Stats s;
+  s.games = 12;
+  s.positions = 340;
+  s.failing_games = 2;
+  s.requests = 1800;
+  s.followup_requests = 240;
+  s.clause_coverage = {{"a.b", 3}, {"c", 0}, {"d-e", 1}};
+  s.switch_coverage = {{"no-relay", 1}};
+  const std::string line = worker_progress_line("ask", s, 3);
+  ASSERT_FALSE(line.empty());
+  EXPECT_EQ(line.back(), '\n');
+  EXPECT_EQ(std::count(line.begin(), line.end(), '\n'), 1);
+  const auto p = parse_worker_progress(line.substr(0, line.size() - 1));
+  ASSERT_TRUE(p.has_value()) << line;
+  EXPECT_EQ(p->kind, "ask");
+  EXPECT_EQ(p->groups, 3u);
+  EXPECT_EQ(p->stats.games, 12u);
+  EXPECT_EQ(p->stats.positions, 340u);
+  EXPECT_EQ(p->stats.failing_games, 2u);
+  EXPECT_EQ(p->stats.requests, 1800u);
+  EXPECT_EQ(p->stats.followup_requests, 240u);
+  EXPECT_EQ(p->stats.clause_coverage,
+            (std::map<std::string, std::uint64_t>{{"a.b", 1}, {"d-e", 1}}));
+  EXPECT_TRUE(p->stats.boundary_coverage.empty());
+  EXPECT_EQ(p->stats.switch_coverage, (std::map<std::string, std::uint64_t>{{"no-relay", 1}}));
+  // Stray output of a worker is not a progress line.
+  for (
+      const std::string bad :
+      {"", "progress 1 2 3 4 5 6 - - -", "{}", "[1,2]", R"({"kind":"progress"})",
+       R"({"kind":"other","games":1,"positions":1,"failing_games":0,"groups":0,"requests":1,"followup_requests":0})",
+       R"({"kind":"progress","games":-1,"positions":1,"failing_games":0,"groups":0,"requests":1,"followup_requests":0})",
+       R"({"kind":"progress","games":1,"positions":1,"failing_games":0,"groups":0,"requests":1,"followup_requests":0,"clauses":[1]})",
+       "\xff\xfe{"})
+    EXPECT_FALSE(parse_worker_progress(bad).has_value()) << bad;
 }
 
 }  // namespace

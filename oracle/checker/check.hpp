@@ -457,10 +457,6 @@ inline constexpr std::uint64_t kCoverageOften = 20;
 CoverageSummary coverage_summary(std::string_view ruleset, const Stats& s);
 // "clauses 56/58 (41 at 20+ positions), boundaries 30/33, switches 57/59"
 std::string coverage_text(const CoverageSummary& c);
-// The ids of what a run met, space-free, for a worker's progress line
-// ("id,id,...", "-" when none), and back into `s` (each met once).
-std::string coverage_ids(const std::map<std::string, std::uint64_t>& met);
-void add_coverage_ids(std::string_view ids, std::map<std::string, std::uint64_t>& into);
 
 // Called now and then with the running totals (progress display).
 using Progress = std::function<void(const Stats&, std::size_t groups)>;

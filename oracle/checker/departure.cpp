@@ -553,8 +553,7 @@ std::optional<Located> counter_departure(const Ruleset& rules, const Position& p
                  fmt::format("worked out from the result: the quiet count is {} for the text and "
                              "{} for the engine after a move that {} in both: the rule that "
                              "counts turns without progress",
-                             om->after.quiet, engine->quiet,
-                             ours ? "captured" : "did not capture"),
+                             om->after.quiet, engine->quiet, ours ? "captured" : "did not capture"),
                  true};
 }
 

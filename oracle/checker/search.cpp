@@ -720,22 +720,4 @@ std::string coverage_text(const CoverageSummary& c) {
                      c.boundaries, c.switches_met, c.switches);
 }
 
-std::string coverage_ids(const std::map<std::string, std::uint64_t>& met) {
-  std::string out;
-  for (const auto& [id, n] : met)
-    if (n > 0) out += (out.empty() ? "" : ",") + id;
-  return out.empty() ? "-" : out;
-}
-
-void add_coverage_ids(std::string_view ids, std::map<std::string, std::uint64_t>& into) {
-  if (ids == "-") return;
-  while (!ids.empty()) {
-    const auto comma = ids.find(',');
-    const std::string_view id = ids.substr(0, comma);
-    if (!id.empty()) into[std::string(id)] = std::max<std::uint64_t>(into[std::string(id)], 1);
-    if (comma == std::string_view::npos) break;
-    ids.remove_prefix(comma + 1);
-  }
-}
-
 }  // namespace bao::check

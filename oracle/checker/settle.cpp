@@ -305,7 +305,8 @@ void drop_explained_findings(Settling& s) {
       continue;
     }
     Deviation* named = s.fold_at_clause ? named_at(s, *f) : nullptr;
-    if (named && !a.fault && a.representable && !departs_at(*s.model, *pos, a, f->clauses.front())) {
+    if (named && !a.fault && a.representable &&
+        !departs_at(*s.model, *pos, a, f->clauses.front())) {
       named->games += f->occurrences;
       f = s.findings.erase(f);
       ++s.dropped_findings;

@@ -20,6 +20,7 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/check_all.hpp"
 #include "oracle/checker/engine_probe.hpp"
+#include "oracle/checker/worker_progress.hpp"
 #include "oracle/cli/check_parts.hpp"
 #include "oracle/cli/terminal.hpp"
 #include "oracle/core/data.hpp"
@@ -200,15 +201,6 @@ bool parent_says_stop(bool wait) {
   }
 }
 
-// A worker's line for its parent: "progress" (or "ask", which waits for
-// the parent's word) and its running totals.
-std::string worker_line(std::string_view kind, const check::Stats& s, std::size_t groups) {
-  return fmt::format(
-      "{} {} {} {} {} {} {} {} {} {}\n", kind, s.games, s.positions, s.failing_games, groups,
-      s.requests, s.followup_requests, check::coverage_ids(s.clause_coverage),
-      check::coverage_ids(s.boundary_coverage), check::coverage_ids(s.switch_coverage));
-}
-
 // Checks one ruleset in this process: the result to report (an engine that
 // could not be started, a run interrupted before it began and a complete
 // run alike), or an input error.
@@ -235,7 +227,7 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
   check::Progress progress = [&](const check::Stats& s, std::size_t groups) {
     groups_now = groups;
     if (o.progress_lines) {
-      out << worker_line("progress", s, groups) << std::flush;
+      out << check::worker_progress_line("progress", s, groups) << std::flush;
     } else {
       line.show(s, groups);
     }
@@ -254,7 +246,7 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
       if (told_stop) return true;
       if (s.failing_games > asked_at) {
         asked_at = s.failing_games;
-        out << worker_line("ask", s, groups_now) << std::flush;
+        out << check::worker_progress_line("ask", s, groups_now) << std::flush;
         told_stop = parent_says_stop(true);
       } else {
         told_stop = parent_says_stop(false);

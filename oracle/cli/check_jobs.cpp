@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "oracle/checker/check.hpp"
+#include "oracle/checker/worker_progress.hpp"
 #include "oracle/cli/check_parts.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
@@ -239,30 +240,25 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
       w.buffer.append(chunk, static_cast<std::size_t>(got));
       std::size_t nl;
       while ((nl = w.buffer.find('\n')) != std::string::npos) {
-        char kind[9] = {};
-        unsigned long long g = 0, pos = 0, fails = 0, groups = 0, requests = 0, followup = 0;
-        if (std::sscanf(w.buffer.c_str(), "%8s %llu %llu %llu %llu %llu %llu", kind, &g, &pos,
-                        &fails, &groups, &requests, &followup) == 7) {
-          w.last.games = g;
-          w.last.positions = pos;
-          w.last.failing_games = fails;
-          w.last.requests = requests;
-          w.last.followup_requests = followup;
+        // A line that is not a progress line (stray output) is skipped.
+        if (auto p = check::parse_worker_progress(std::string_view(w.buffer).substr(0, nl))) {
+          w.last.games = p->stats.games;
+          w.last.positions = p->stats.positions;
+          w.last.failing_games = p->stats.failing_games;
+          w.last.requests = p->stats.requests;
+          w.last.followup_requests = p->stats.followup_requests;
           // Then what the worker's games met, clauses and boundary sides.
-          std::istringstream fields(w.buffer.substr(0, nl));
-          std::string skip, clauses, boundaries, switches;
-          for (int k = 0; k < 7; ++k) fields >> skip;
-          if (fields >> clauses >> boundaries >> switches) {
-            check::add_coverage_ids(clauses, w.last.clause_coverage);
-            check::add_coverage_ids(boundaries, w.last.boundary_coverage);
-            check::add_coverage_ids(switches, w.last.switch_coverage);
-          }
-          w.groups = groups;
+          for (const auto& [into, from] :
+               {std::pair{&w.last.clause_coverage, &p->stats.clause_coverage},
+                std::pair{&w.last.boundary_coverage, &p->stats.boundary_coverage},
+                std::pair{&w.last.switch_coverage, &p->stats.switch_coverage}})
+            for (const auto& [id, n] : *from) (*into)[id] = std::max((*into)[id], n);
+          w.groups = p->groups;
           // The limit reached by all the workers together: none starts
           // another game.
           if (o.stop_after && totals().failing_games >= *o.stop_after)
             for (Worker& other : workers) tell(other, 's');
-          if (std::string_view(kind) == "ask") tell(w, 'g');
+          if (p->kind == "ask") tell(w, 'g');
         }
         w.buffer.erase(0, nl + 1);
       }
