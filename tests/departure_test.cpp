@@ -372,5 +372,38 @@ TEST(EndlessDeparture, AnotherBoardForAnEndlessMoveIsPlacedAtTheCut) {
   EXPECT_GT(seen, 0) << "no game of site-maasai met an endless move";
 }
 
+// In the play site's Kiswahili a namua player whose front row is bare has
+// lost (site.kiswahili.bare-inner-row); an engine that plays on there
+// departs at that rule, not at the general rule that a player without a
+// move loses.
+TEST(StatusDeparture, ABareFrontRowInNamuaIsTheSitesOwnRule) {
+  const Ruleset& rules = ruleset("site-kiswahili");
+  std::mt19937_64 rng(13);
+  int seen = 0;
+  for (int game = 0; game < 3000 && seen < 3; ++game) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < 120 && seen < 3; ++ply) {
+      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
+      const OracleView v = oracle_view(rules, pos);
+      if (v.moves.empty()) break;
+      for (const OracleMove& m : v.moves) {
+        const Side next = m.after.to_move;
+        if (m.after.hand[index_of(next)] == 0 || m.after.front_total(next) > 0 ||
+            m.after.side_total(opponent(next)) == 0)
+          continue;
+        const Difference d{FindingKind::DifferentStatus, m.text, m.status, "ongoing",
+                           NotationKind::None,           ""};
+        const Located at = locate_departure(rules, pos, v, d, std::nullopt);
+        EXPECT_EQ(at.clause, "site.kiswahili.bare-inner-row")
+            << m.text << " at " << to_bpn(pos) << ": " << at.how;
+        ++seen;
+      }
+      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
+      pos = v.moves[pick(rng)].after;
+    }
+  }
+  EXPECT_GT(seen, 0) << "no game of site-kiswahili left a namua player a bare front row";
+}
+
 }  // namespace
 }  // namespace bao::check::detail

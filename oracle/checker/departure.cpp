@@ -11,6 +11,7 @@
 #include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
+#include "oracle/rules/site_kiswahili/namua.hpp"
 
 namespace bao::check::detail {
 namespace {
@@ -401,7 +402,11 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
     if (m.text == d.move) om = &m;
   if (d.kind == FindingKind::DifferentStatus) {
     const std::string& expected = d.expected;
-    const ClauseId c = status_clause(rules, expected != "ongoing" ? expected : d.actual);
+    ClauseId c = status_clause(rules, expected != "ongoing" ? expected : d.actual);
+    // A bare front row in namua (the play site's Kiswahili) is a no-move
+    // loss by a rule of its own, not the general one.
+    const Position& judged = om ? om->after : pos;  // the status after a move, or here
+    if (bao::detail::site_kiswahili::namua_bare_row(rules, judged)) c = ClauseId::SiteKiswBareRow;
     if (c != ClauseId::None)
       return Located{name(c),
                      fmt::format("the rule that ends the game ({} against the engine's {})",
