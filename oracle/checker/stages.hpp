@@ -220,7 +220,7 @@ std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const
 // (the engine, asked again at each, answers as the model); and those at
 // the clause of a named deviation that, with the model, no longer depart
 // at that clause, folded into it (one item per deviation: docs/checker.md,
-// "A deviation listed twice"); how many.
+// "How deviations are found", step 5b); how many.
 int drop_explained(const RunContext& run, std::vector<Deviation>& deviations,
                    std::vector<Finding>& findings, const ProbeFindings& probes);
 
