@@ -307,7 +307,9 @@ void drop_explained_findings(Settling& s) {
     Deviation* named = s.fold_at_clause ? named_at(s, *f) : nullptr;
     if (named && !a.fault && a.representable &&
         !departs_at(*s.model, *pos, a, f->clauses.front())) {
+      // Each of its games met it at a position at least.
       named->games += f->occurrences;
+      named->positions += f->occurrences;
       f = s.findings.erase(f);
       ++s.dropped_findings;
       continue;
