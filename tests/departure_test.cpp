@@ -21,6 +21,28 @@ namespace {
 
 using bao::testing::ruleset;
 
+// Walks random games of `rules` from its start (the oracle's moves, picked
+// with `seed`) and calls `visit(pos, view, move)` for every legal move of
+// every position met, until it returns false (enough seen) or `games`
+// games of at most `plies` moves are played.
+template <class Visit>
+void each_move_in_play(const Ruleset& rules, std::uint64_t seed, int games, int plies,
+                       Visit visit) {
+  std::mt19937_64 rng(seed);
+  for (int game = 0; game < games; ++game) {
+    Position pos = start_position(rules);
+    for (int ply = 0; ply < plies; ++ply) {
+      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
+      const OracleView v = oracle_view(rules, pos);
+      if (v.moves.empty()) break;
+      for (const OracleMove& m : v.moves)
+        if (!visit(pos, v, m)) return;
+      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
+      pos = v.moves[pick(rng)].after;
+    }
+  }
+}
+
 struct Placed {
   int differences = 0;                 // results the mutant played otherwise
   std::vector<std::string> elsewhere;  // those placed at another clause, with why
@@ -114,17 +136,11 @@ INSTANTIATE_TEST_SUITE_P(Clauses, MutantDeparture,
 // block ends, not the one that sets it.
 TEST(BlockDeparture, ABlockTheEngineDropsIsPlacedAtTheRuleThatClearsIt) {
   const Ruleset& rules = ruleset("ap-bawo");
-  std::mt19937_64 rng(5);
   int seen = 0;
-  for (int game = 0; game < 400 && seen < 10; ++game) {
-    Position pos = start_position(rules);
-    for (int ply = 0; ply < 300 && seen < 10; ++ply) {
-      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
-      const OracleView v = oracle_view(rules, pos);
-      if (v.moves.empty()) break;
-      for (const OracleMove& m : v.moves) {
+  each_move_in_play(
+      rules, 5, 400, 300, [&](const Position& pos, const OracleView& v, const OracleMove& m) {
         const std::uint32_t kept = pos.block & m.after.block;
-        if (kept == 0) continue;
+        if (kept == 0) return true;
         Position theirs = m.after;
         theirs.block &= ~kept;
         const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(theirs),
@@ -132,11 +148,8 @@ TEST(BlockDeparture, ABlockTheEngineDropsIsPlacedAtTheRuleThatClearsIt) {
         const auto [at, why] = departure(rules, pos, v, d, std::nullopt);
         ++seen;
         EXPECT_EQ(at, "ap.kutakatia.clear") << m.text << " at " << to_bpn(pos) << ": " << why;
-      }
-      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
-      pos = v.moves[pick(rng)].after;
-    }
-  }
+        return seen < 10;
+      });
   EXPECT_GT(seen, 0) << "no game of ap-bawo met a move that keeps a block";
 }
 
@@ -263,16 +276,10 @@ TEST(ResultDeparture, AMoveSownOnePitShortDepartsAtTheSowingRule) {
 // made and the other did not is no departure of its own.
 TEST(CounterDeparture, TheQuietCountIsItsOwnDepartureWhereBothMovesCapturedAlike) {
   const Ruleset& rules = ruleset("site-maasai");
-  std::mt19937_64 rng(3);
   int alone = 0, beside = 0, follows = 0;
-  for (int game = 0; game < 200 && (alone < 10 || beside < 10 || follows < 10); ++game) {
-    Position pos = start_position(rules);
-    for (int ply = 0; ply < 200; ++ply) {
-      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
-      const OracleView v = oracle_view(rules, pos);
-      if (v.moves.empty()) break;
-      const int mover = index_of(pos.to_move);
-      for (const OracleMove& m : v.moves) {
+  each_move_in_play(
+      rules, 3, 200, 200, [&](const Position& pos, const OracleView& v, const OracleMove& m) {
+        const int mover = index_of(pos.to_move);
         const bool captured = m.after.store[mover] > pos.store[mover];
         // Only the count differs: placed at the counting rule, firmly.
         Position counted = m.after;
@@ -283,33 +290,25 @@ TEST(CounterDeparture, TheQuietCountIsItsOwnDepartureWhereBothMovesCapturedAlike
         EXPECT_EQ(at.clause, "site.progress.capture-resets") << m.text << " at " << to_bpn(pos);
         EXPECT_TRUE(at.firm);
         ++alone;
+        // The count and the stores differ: where both moves captured (the
+        // lander kept off the board too), the stores are the first departure
+        // and the count a second; where only the engine's move captured, the
+        // count follows from that.
+        Position more = counted;
+        more.store[mover] = static_cast<std::uint8_t>(more.store[mover] + 1);
+        const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(more),
+                           NotationKind::None,           ""};
+        const auto counter = counter_departure(rules, pos, v, d);
         if (captured) {
-          // The count and the stores differ (the lander kept off the board
-          // too): the stores are the first departure, the count a second.
-          Position both = counted;
-          both.store[mover] = static_cast<std::uint8_t>(both.store[mover] + 1);
-          const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(both),
-                             NotationKind::None,           ""};
-          const auto counter = counter_departure(rules, pos, v, d);
-          ASSERT_TRUE(counter.has_value()) << m.text << " at " << to_bpn(pos);
-          EXPECT_EQ(counter->clause, "site.progress.capture-resets");
+          EXPECT_TRUE(counter.has_value()) << m.text << " at " << to_bpn(pos);
+          if (counter) EXPECT_EQ(counter->clause, "site.progress.capture-resets");
           ++beside;
         } else {
-          // The engine's move captured where the text's did not: the count
-          // follows from that.
-          Position took = counted;
-          took.store[mover] = static_cast<std::uint8_t>(took.store[mover] + 1);
-          const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(took),
-                             NotationKind::None,           ""};
-          EXPECT_FALSE(counter_departure(rules, pos, v, d).has_value())
-              << m.text << " at " << to_bpn(pos);
+          EXPECT_FALSE(counter.has_value()) << m.text << " at " << to_bpn(pos);
           ++follows;
         }
-      }
-      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
-      pos = v.moves[pick(rng)].after;
-    }
-  }
+        return alone < 10 || beside < 10 || follows < 10;
+      });
   EXPECT_GE(alone, 10);
   EXPECT_GE(beside, 10) << "too few captures met";
   EXPECT_GE(follows, 10);
@@ -334,22 +333,16 @@ TEST(CounterDeparture, NoneWhereTheRulesetKeepsNoCount) {
 // that says where an endless move is cut, not at a sowing step.
 TEST(EndlessDeparture, AnotherBoardForAnEndlessMoveIsPlacedAtTheCut) {
   const Ruleset& rules = ruleset("site-maasai");
-  std::mt19937_64 rng(11);
   int seen = 0;
-  for (int game = 0; game < 600 && seen < 3; ++game) {
-    Position pos = start_position(rules);
-    for (int ply = 0; ply < 200 && seen < 3; ++ply) {
-      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
-      const OracleView v = oracle_view(rules, pos);
-      if (v.moves.empty()) break;
-      for (const OracleMove& m : v.moves) {
+  each_move_in_play(
+      rules, 11, 600, 200, [&](const Position& pos, const OracleView& v, const OracleMove& m) {
         Trace trace;
         (void)play(rules, pos, m.move, &trace);
         const bool endless =
             std::any_of(trace.events().begin(), trace.events().end(), [](const Event& e) {
               return e.kind == EventKind::End && e.reason == Reason::Infinite;
             });
-        if (!endless) continue;
+        if (!endless) return true;
         // The engine's board: one seed moved from the fullest pit of the
         // mover's to the next pit.
         Position theirs = m.after;
@@ -363,12 +356,8 @@ TEST(EndlessDeparture, AnotherBoardForAnEndlessMoveIsPlacedAtTheCut) {
         const Located at = locate_departure(rules, pos, v, d, std::nullopt);
         EXPECT_EQ(at.clause, "site.interp.endless-relay") << m.text << " at " << to_bpn(pos);
         EXPECT_TRUE(at.firm);
-        ++seen;
-      }
-      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
-      pos = v.moves[pick(rng)].after;
-    }
-  }
+        return ++seen < 3;
+      });
   EXPECT_GT(seen, 0) << "no game of site-maasai met an endless move";
 }
 
@@ -378,30 +367,20 @@ TEST(EndlessDeparture, AnotherBoardForAnEndlessMoveIsPlacedAtTheCut) {
 // move loses.
 TEST(StatusDeparture, ABareFrontRowInNamuaIsTheSitesOwnRule) {
   const Ruleset& rules = ruleset("site-kiswahili");
-  std::mt19937_64 rng(13);
   int seen = 0;
-  for (int game = 0; game < 3000 && seen < 3; ++game) {
-    Position pos = start_position(rules);
-    for (int ply = 0; ply < 120 && seen < 3; ++ply) {
-      if (status(rules, pos).kind != Status::Kind::Ongoing) break;
-      const OracleView v = oracle_view(rules, pos);
-      if (v.moves.empty()) break;
-      for (const OracleMove& m : v.moves) {
-        const Side next = m.after.to_move;
-        if (m.after.hand[index_of(next)] == 0 || m.after.front_total(next) > 0 ||
-            m.after.side_total(opponent(next)) == 0)
-          continue;
-        const Difference d{FindingKind::DifferentStatus, m.text, m.status, "ongoing",
-                           NotationKind::None,           ""};
-        const Located at = locate_departure(rules, pos, v, d, std::nullopt);
-        EXPECT_EQ(at.clause, "site.kiswahili.bare-inner-row")
-            << m.text << " at " << to_bpn(pos) << ": " << at.how;
-        ++seen;
-      }
-      std::uniform_int_distribution<std::size_t> pick(0, v.moves.size() - 1);
-      pos = v.moves[pick(rng)].after;
-    }
-  }
+  each_move_in_play(rules, 13, 3000, 120,
+                    [&](const Position& pos, const OracleView& v, const OracleMove& m) {
+                      const Side next = m.after.to_move;
+                      if (m.after.hand[index_of(next)] == 0 || m.after.front_total(next) > 0 ||
+                          m.after.side_total(opponent(next)) == 0)
+                        return true;
+                      const Difference d{FindingKind::DifferentStatus, m.text, m.status, "ongoing",
+                                         NotationKind::None,           ""};
+                      const Located at = locate_departure(rules, pos, v, d, std::nullopt);
+                      EXPECT_EQ(at.clause, "site.kiswahili.bare-inner-row")
+                          << m.text << " at " << to_bpn(pos) << ": " << at.how;
+                      return ++seen < 3;
+                    });
   EXPECT_GT(seen, 0) << "no game of site-kiswahili left a namua player a bare front row";
 }
 
