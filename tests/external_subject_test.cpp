@@ -20,7 +20,7 @@
 #include "oracle/scenario/scenario.hpp"
 #include "tests/subprocess_support.hpp"
 
-namespace bao::checker {
+namespace bao::check {
 namespace {
 
 using std::chrono::milliseconds;
@@ -210,4 +210,4 @@ TEST(ScenariosEngineCli, FaultsAreFailuresAndReported) {
 }
 
 }  // namespace
-}  // namespace bao::checker
+}  // namespace bao::check

@@ -21,6 +21,7 @@
 #include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
+#include "oracle/protocol/fault.hpp"
 #include "oracle/rules/ruleset.hpp"
 
 namespace bao::check {
@@ -28,12 +29,11 @@ namespace bao::check {
 // ---- What an engine answers -------------------------------------------------
 
 // A protocol fault: the engine crashed, hung, or wrote something the protocol
-// does not allow. `kind` is one word (crash, timeout, malformed, ...).
-struct Fault {
-  std::string kind;
-  std::string detail;  // one line, e.g. "killed by signal 6; stderr tail: ..."
-  friend bool operator==(const Fault&, const Fault&) = default;
-};
+// does not allow. The protocol's one Fault type (oracle/protocol/fault.hpp);
+// a report keeps its kind and its describe() line, and one read back from
+// report.json has only those (`message` the line after the kind).
+using protocol::Fault;
+using protocol::FaultKind;
 
 struct MoveAnswer {
   std::string move;       // as asked

@@ -121,7 +121,8 @@ std::vector<Difference> compare(const Position& pos, const OracleView& v, const 
     return first_rule_only && !rules.empty();
   };
   if (a.fault) {
-    add(rule_diff(FindingKind::ProtocolFault, "", "a protocol answer", a.fault->detail));
+    add(rule_diff(FindingKind::ProtocolFault, "", "a protocol answer",
+                  protocol::describe(*a.fault)));
     return rules;
   }
   if (a.status != v.status_text &&

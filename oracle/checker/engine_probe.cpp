@@ -8,34 +8,26 @@
 namespace bao::check {
 namespace {
 
-Fault to_fault(const protocol::Fault& f) {
-  return Fault{std::string(protocol::to_string(f.kind)), protocol::describe(f)};
-}
-
 class EngineProbe final : public Probe {
  public:
   EngineProbe(protocol::EngineOptions options, std::string ruleset)
       : client_(std::move(options)), ruleset_(std::move(ruleset)) {}
 
-  // The first start: a usage error or a fault, or nothing when ready.
+  // The first start: the fault that stops it, or nothing when ready.
   EngineStart first_start(std::unique_ptr<EngineProbe> self) {
     EngineStart s;
     auto info = client_.start();
     if (!info) {
-      if (info.fault().kind == protocol::FaultKind::SpawnFailed)
-        s.usage = Error{protocol::describe(info.fault())};
-      else
-        s.fault = to_fault(info.fault());
+      s.fault = info.fault();
       return s;
     }
     name_ = info->name;
     auto sel = client_.select_ruleset(ruleset_);
     if (!sel) {
-      if (sel.fault().kind == protocol::FaultKind::UnsupportedRuleset)
-        s.usage = Error{fmt::format("the engine '{}' does not play {} (it lists: {})", name_,
-                                    ruleset_, fmt::join(client_.info().rulesets, " "))};
-      else
-        s.fault = to_fault(sel.fault());
+      s.fault = sel.fault();
+      if (s.fault->kind == FaultKind::UnsupportedRuleset)
+        s.fault->message = fmt::format("the engine '{}' does not play {} (it lists: {})", name_,
+                                       ruleset_, fmt::join(client_.info().rulesets, " "));
       return s;
     }
     s.probe = std::move(self);
@@ -59,7 +51,7 @@ class EngineProbe final : public Probe {
     a.requests = static_cast<int>(lines.size());
     auto res = client_.batch(lines);
     if (!res) {
-      a.fault = to_fault(res.fault());
+      a.fault = res.fault();
       return std::nullopt;
     }
     if (!(*res)[0].ok) {
@@ -169,9 +161,9 @@ class EngineProbe final : public Probe {
   // Restarts the engine and selects the ruleset; the fault when that fails.
   std::optional<Fault> restart() {
     auto info = client_.restart();
-    if (!info) return to_fault(info.fault());
+    if (!info) return info.fault();
     auto sel = client_.select_ruleset(ruleset_);
-    if (!sel) return to_fault(sel.fault());
+    if (!sel) return sel.fault();
     return std::nullopt;
   }
 

@@ -12,8 +12,9 @@ namespace bao::check {
 // How starting the engine for a check went.
 struct EngineStart {
   std::unique_ptr<Probe> probe;  // set when the engine runs and plays the ruleset
-  std::optional<Error> usage;    // the engine cannot be started, or lacks the ruleset
-  std::optional<Fault> fault;    // the engine started but broke the protocol doing so
+  // Otherwise why not: it cannot be started (spawn-failed), lacks the
+  // ruleset (unsupported-ruleset) or broke the protocol while starting.
+  std::optional<Fault> fault;
 };
 
 // Starts the engine, does the handshake and selects `ruleset`. After a fault

@@ -9,7 +9,7 @@
 
 #include "oracle/core/text.hpp"
 
-namespace bao::checker {
+namespace bao::check {
 namespace {
 
 bool has_line_break(std::string_view text) {
@@ -212,4 +212,4 @@ Expected<std::string> ExternalSubject::status(std::string_view ruleset, const st
   return status.text;
 }
 
-}  // namespace bao::checker
+}  // namespace bao::check

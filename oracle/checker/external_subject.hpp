@@ -19,7 +19,7 @@
 #include "oracle/protocol/engine_client.hpp"
 #include "oracle/scenario/scenario.hpp"
 
-namespace bao::checker {
+namespace bao::check {
 
 using protocol::EngineClient;
 using protocol::EngineInfo;
@@ -89,4 +89,4 @@ class ExternalSubject final : public scenario::Subject {
   int restarts_ = 0;
 };
 
-}  // namespace bao::checker
+}  // namespace bao::check

@@ -489,7 +489,7 @@ class GameRun {
     met_in(f);
     f.position = bpn;
     f.expected = "a protocol answer";
-    f.actual = q.answer.fault->detail;
+    f.actual = protocol::describe(*q.answer.fault);
     f.engine = q.answer;
     f.found_at = bpn;
     if (auto p = parse_bpn(bpn)) f.seeds = f.found_seeds = p->total_seeds();

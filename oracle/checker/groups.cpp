@@ -161,7 +161,7 @@ std::string group_key(const Finding& f) {
   if (f.kind == FindingKind::ProtocolFault) {
     // Group faults by their kind word (crash, timeout, ...).
     return std::string(to_string(f.kind)) + " " +
-           (f.engine.fault ? f.engine.fault->kind : f.actual);
+           (f.engine.fault ? std::string(to_string(f.engine.fault->kind)) : f.actual);
   }
   std::string key(to_string(f.kind));
   // What shows only along the engine's own line cannot be placed by its

@@ -83,7 +83,7 @@ std::string slug(std::string_view s) {
 std::string witness_id(const CheckResult& r, const Finding& f, std::size_t /*index*/) {
   if (f.kind == FindingKind::ProtocolFault)
     return fmt::format("check-{}-protocol-fault-{}", r.options.ruleset,
-                       slug(f.engine.fault ? f.engine.fault->kind : "start"));
+                       slug(f.engine.fault ? to_string(f.engine.fault->kind) : "start"));
   return fmt::format("check-{}-unexplained-{}-{}", r.options.ruleset, to_string(f.kind),
                      slug(f.clauses.empty() ? "none" : f.clauses.front()));
 }
@@ -252,7 +252,8 @@ std::string what_engine_does(const Finding& f) {
     case FindingKind::DifferentStart:
       return "starts from another position";
     case FindingKind::ProtocolFault:
-      return "breaks the protocol (" + (f.engine.fault ? f.engine.fault->kind : f.actual) + ")";
+      return "breaks the protocol (" +
+             (f.engine.fault ? std::string(to_string(f.engine.fault->kind)) : f.actual) + ")";
   }
   return "";
 }

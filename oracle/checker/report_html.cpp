@@ -354,8 +354,8 @@ std::string findings_html(const CheckResult& r, Unexplained which) {
         fmt::format("<div class=\"finding\" id=\"unexplained-{}\">\n<h3>{}. {}{}</h3>\n", i + 1,
                     i + 1, h(to_string(f.kind)), f.move.empty() ? "" : " at move " + code(f.move));
     if (f.engine.fault)
-      out += fmt::format("<p>Fault: {}: {}</p>\n", code(f.engine.fault->kind),
-                         code(f.engine.fault->detail));
+      out += fmt::format("<p>Fault: {}: {}</p>\n", code(to_string(f.engine.fault->kind)),
+                         code(protocol::describe(*f.engine.fault)));
     if (f.position.empty()) {  // a fault while starting the engine
       out += fmt::format(
           "<p>While starting the engine.</p>\n<ul>\n<li>expected: {}</li>\n<li>engine: "

@@ -42,7 +42,8 @@ json answer_json(const PositionAnswer& a) {
             {"status", a.status},
             {"moves", a.moves},
             {"plays", plays}};
-  if (a.fault) j["fault"] = {{"kind", a.fault->kind}, {"detail", a.fault->detail}};
+  if (a.fault)
+    j["fault"] = {{"kind", to_string(a.fault->kind)}, {"detail", protocol::describe(*a.fault)}};
   return j;
 }
 
@@ -55,9 +56,19 @@ PositionAnswer answer_from(const json& j) {
     a.plays.push_back({p.at("move").get<std::string>(), p.at("accepted").get<bool>(),
                        p.at("bpn").get<std::string>(), p.at("status").get<std::string>(),
                        p.at("refusal").get<std::string>()});
-  if (j.contains("fault"))
-    a.fault =
-        Fault{j["fault"].at("kind").get<std::string>(), j["fault"].at("detail").get<std::string>()};
+  // A fault read back keeps its kind and its line: `message` is the line
+  // after "<kind>: ", so describe() gives the line again.
+  if (j.contains("fault")) {
+    const json& f = j.at("fault");
+    const auto kind = enum_from_name<FaultKind>(f.at("kind").get<std::string>());
+    if (!kind) throw std::runtime_error("unknown fault kind " + f.at("kind").dump());
+    Fault fault;
+    fault.kind = *kind;
+    fault.message = f.at("detail").get<std::string>();
+    const std::string prefix = std::string(to_string(*kind)) + ": ";
+    if (fault.message.starts_with(prefix)) fault.message.erase(0, prefix.size());
+    a.fault = std::move(fault);
+  }
   return a;
 }
 

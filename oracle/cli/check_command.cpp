@@ -218,8 +218,6 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
   if (interrupted()) return interrupted_at_start(o, shard_i, shard_n);
   // An engine that cannot be started, lacks the ruleset or fails the
   // handshake: exit 2, and the reports asked for say so.
-  if (started.usage)
-    return fault_at_start(o, shard_i, shard_n, check::Fault{"start", started.usage->message});
   if (started.fault) return fault_at_start(o, shard_i, shard_n, *started.fault);
 
   ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)), plan);

@@ -147,7 +147,7 @@ check::CheckResult fault_at_start(const CheckCli& o, std::uint32_t shard_i, std:
   f.ruleset = o.ruleset;
   f.seed = o.seed;
   f.expected = "the handshake (protocol 1) and `ruleset " + o.ruleset + "`";
-  f.actual = fault.detail;
+  f.actual = protocol::describe(fault);
   f.engine.fault = fault;
   r.findings.push_back(std::move(f));
   r.stats.failing_games = 1;

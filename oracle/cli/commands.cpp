@@ -519,7 +519,7 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
                                  : fmt::format("end: exit status {}", code));
     return code;
   };
-  checker::ExternalSubject subject(std::move(engine));
+  check::ExternalSubject subject(std::move(engine));
   if (auto started = subject.start(); !started) {
     if (interrupt::received() != 0) return end(128 + interrupt::received());
     return end(report(err, fmt::format("--engine: {}", started.error().message)));

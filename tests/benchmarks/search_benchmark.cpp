@@ -265,7 +265,7 @@ int main(int argc, char** argv) {
         check::EngineStart started = check::start_engine_probe(eo, std::string(rules->id));
         if (!started.probe) {
           std::fprintf(stderr, "the throttled engine did not start: %s\n",
-                       started.usage ? started.usage->message.c_str() : "a protocol fault");
+                       protocol::describe(*started.fault).c_str());
           return 2;
         }
         const auto t0 = std::chrono::steady_clock::now();
