@@ -402,9 +402,8 @@ TEST(Check, WitnessYamlQuotesItsScalars) {
   // A reachable witness is checked after its line from the start; another
   // at its board.
   if (d.witness.reachable && !d.witness.line.empty())
-    EXPECT_NE(
-        yaml.find("    position: start\n    moves: '" + detail::join(d.witness.line, " ") + "'"),
-        std::string::npos)
+    EXPECT_NE(yaml.find("    position: start\n    moves: '" + join(d.witness.line, " ") + "'"),
+              std::string::npos)
         << yaml;
   else
     EXPECT_NE(yaml.find("    position: '" + d.witness.position + "'"), std::string::npos) << yaml;

@@ -24,12 +24,6 @@ using nlohmann::json;
 
 constexpr std::string_view kAllFormat = "bao-oracle-check-all-1";
 
-std::string join(const std::vector<std::string>& v, std::string_view sep) {
-  std::string out;
-  for (const std::string& s : v) append_item(out, sep, s);
-  return out;
-}
-
 // The message of a run that could not check anything.
 std::string start_failure(const CheckResult& r) {
   for (const Finding& f : r.findings)

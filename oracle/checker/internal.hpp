@@ -17,6 +17,7 @@
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/compare.hpp"
 #include "oracle/core/position.hpp"
+#include "oracle/core/text.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/engine/switches.hpp"
 #include "oracle/rules/ruleset.hpp"
@@ -268,7 +269,6 @@ std::string minimised_text(const Finding& f);
 std::string plural(std::uint64_t n, std::string_view word);
 // Single quotes for a POSIX shell.
 std::string shell_quote(const std::string& s);
-std::string join(const std::vector<std::string>& v, std::string_view sep);
 // The position as a four-line text board (empty when `bpn` does not parse).
 std::string board_text(const std::string& bpn);
 // A file-name-safe word.

@@ -43,12 +43,6 @@ std::string shell_quote(const std::string& s) {
   return out + "'";
 }
 
-std::string join(const std::vector<std::string>& v, std::string_view sep) {
-  std::string out;
-  for (std::size_t i = 0; i < v.size(); ++i) out += (i ? std::string(sep) : "") + v[i];
-  return out;
-}
-
 // The position as a text board, North's back row on top, each row in its
 // owner's pit order as seen from South (North's rows run 8..1 left to right).
 std::string board_text(const std::string& bpn) {
@@ -182,7 +176,6 @@ using detail::clause_md;
 using detail::deviation_id;
 using detail::deviations_by;
 using detail::interrupted_text;
-using detail::join;
 using detail::kInterruptedHolds;
 using detail::minimised_text;
 using detail::origin_text;

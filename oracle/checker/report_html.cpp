@@ -218,7 +218,7 @@ std::string witness_html(const CheckResult& r, const Finding& f) {
     out += fmt::format("<li>differing pits (oracle -&gt; engine): {}</li>\n", h(diff));
   out +=
       fmt::format("<li>line from {}: {}</li>\n", f.start == "start" ? "the start" : code(f.start),
-                  f.line.empty() ? "(none)" : code(detail::join(f.line, " ")));
+                  f.line.empty() ? "(none)" : code(join(f.line, " ")));
   if (f.minimise_steps > 0)
     out += fmt::format(
         "<li>the line reaches {} ({} seeds); the witness is that board with seeds taken away "
@@ -329,8 +329,8 @@ std::string deviations_html(const CheckResult& r) {
         i + 1, code(d.clause), clause_html(d.clause), h(d.meaning), code(d.switch_id), h(d.kind),
         d.plays_as.empty() ? "" : ", the way of " + clause_html(d.plays_as));
     if (!d.also.empty())
-      out += fmt::format("<li>also answers alike at every witness: {}</li>\n",
-                         h(detail::join(d.also, ", ")));
+      out +=
+          fmt::format("<li>also answers alike at every witness: {}</li>\n", h(join(d.also, ", ")));
     out += fmt::format("<li>seen in {} games, at {} positions compared</li>\n</ul>\n", d.games,
                        d.positions);
     out += witness_html(r, d.witness);

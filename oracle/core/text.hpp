@@ -17,6 +17,16 @@ inline void append_item(std::string& out, std::string_view separator, std::strin
   out += item;
 }
 
+// The items of `v` with `separator` between them: "a, b, c".
+inline std::string join(const std::vector<std::string>& v, std::string_view separator = " ") {
+  std::string out;
+  for (const std::string& item : v) {
+    if (&item != v.data()) out += separator;
+    out += item;
+  }
+  return out;
+}
+
 // The words of `text`, split at spaces and tabs (protocol payloads).
 inline std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> out;

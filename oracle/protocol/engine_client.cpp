@@ -125,12 +125,6 @@ std::optional<Response> parse_response(std::string_view line) {
   return r;
 }
 
-std::string join(const std::vector<std::string>& words) {
-  std::string out;
-  for (const auto& w : words) append_item(out, " ", w);
-  return out;
-}
-
 // Whether a success payload has the shape the protocol gives the request
 // (shared/spec/protocol.md, Commands): empty for `ruleset`, `position` and
 // `quit`; `ongoing`, `win S|N REASON` or `draw REASON` for `status`. An

@@ -16,6 +16,7 @@
 #include "oracle/catalog/clause.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
+#include "oracle/core/text.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/rules/registry.hpp"
 #include "oracle/rules/ruleset.hpp"
@@ -31,10 +32,6 @@ namespace {
 std::string canonical_move(const std::string& text, Side mover) {
   auto m = parse_move(text, mover);
   return m ? move_to_string(*m, mover) : text;
-}
-
-std::string join(const std::vector<std::string>& v, std::string_view sep = " ") {
-  return fmt::format("{}", fmt::join(v, sep));
 }
 
 std::vector<std::string> texts(const std::vector<MoveText>& ms) {
