@@ -153,7 +153,7 @@ TEST_F(DivergeHtml, EachGroupIsACollapsibleSectionWhoseClausesTheFilterMatches) 
     EXPECT_TRUE(p.ids.count(stem)) << stem;
     EXPECT_NE(std::find(p.hrefs.begin(), p.hrefs.end(), "#" + stem), p.hrefs.end()) << stem;
     for (const std::string& label : {gr.a.label, gr.b.label})
-      EXPECT_NE(text.find(fmt::format("<option value=\"{}\"></option>", html_escape(label))),
+      EXPECT_NE(text.find(fmt::format("<option value=\"{}\"></option>", xml_escape(label))),
                 std::string::npos)
           << label;
   }
@@ -227,14 +227,14 @@ TEST(DivergeAdjudication, TheOtherRulesetsSideWithTheAnswerTheirTextGives) {
   const std::string html = render_adjudication_html(r);
   EXPECT_EQ(test::html_error(html), "");
   EXPECT_NE(html.find(fmt::format("<li data-stance=\"a\"><b>ap-zanzibar, ap-bawo</b>: {}</li>",
-                                  html_escape(ap_answer))),
+                                  xml_escape(ap_answer))),
             std::string::npos)
       << html;
   EXPECT_NE(html.find(fmt::format("<li data-stance=\"b\"><b>guide-v2, guide-r002</b>: {}</li>",
-                                  html_escape(guide_answer))),
+                                  xml_escape(guide_answer))),
             std::string::npos);
   // Both clauses side by side, with the catalog's paraphrase.
-  EXPECT_NE(html.find(html_escape(clause_info(ClauseId::GuideImmediateEnd).paraphrase)),
+  EXPECT_NE(html.find(xml_escape(clause_info(ClauseId::GuideImmediateEnd).paraphrase)),
             std::string::npos);
 }
 

@@ -240,9 +240,9 @@ TEST(DivergeCompare, StateOneRulesetLacksIsSkippedAndCounted) {
 // ---- Output ------------------------------------------------------------------------
 
 TEST(DivergeOutput, HtmlEscapeEscapesTheFiveCharacters) {
-  EXPECT_EQ(html_escape(R"(<a href="x">Tom & Jerry's</a>)"),
+  EXPECT_EQ(xml_escape(R"(<a href="x">Tom & Jerry's</a>)"),
             "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;");
-  EXPECT_EQ(html_escape("plain A6L"), "plain A6L");
+  EXPECT_EQ(xml_escape("plain A6L"), "plain A6L");
 }
 
 // A report with one group whose witness carries hostile text where input

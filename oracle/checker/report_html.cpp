@@ -441,14 +441,12 @@ constexpr std::string_view kCss =
 namespace detail {
 
 std::string html_head(std::string_view title) {
-  return fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-      "<title>{0}</title>\n<style>{1}{2}</style>\n</head>\n<body>\n<h1>{0}</h1>\n",
-      h(title), kCss, svg::pit_css());
+  return html_page_open(title, std::string(kCss) + std::string(svg::pit_css())) +
+         fmt::format("<h1>{}</h1>\n", h(title));
 }
 
 std::string html_tail(const Provenance& p) {
-  return provenance_html(p) + "</body>\n</html>\n";
+  return provenance_html(p) + std::string(kHtmlPageClose);
 }
 
 }  // namespace detail

@@ -523,6 +523,16 @@ std::string xml_escape(std::string_view s) {
   return escaped;
 }
 
+std::string html_page_open(std::string_view title, std::string_view css) {
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>";
+  out += xml_escape(title);
+  out += "</title>\n<style>";
+  out += css;
+  out += "</style>\n</head>\n<body>\n";
+  return out;
+}
+
 std::string md_text(std::string_view s) {
   std::string out;
   for (const char c : printable(s)) {

@@ -92,6 +92,13 @@ std::optional<TextFault> text_fault(std::string_view text);
 // Escapes & < > " ' for XML and HTML text and attribute values.
 std::string xml_escape(std::string_view s);
 
+// The opening of an HTML5 page up to and with <body>: its doctype, language,
+// charset, `title` (plain text, escaped here) and `css` in one <style>. The
+// check and diverge reports' pages all open so, and close with
+// kHtmlPageClose.
+std::string html_page_open(std::string_view title, std::string_view css);
+inline constexpr std::string_view kHtmlPageClose = "</body>\n</html>\n";
+
 // `s` with every control byte (tabs and line ends too) and every byte that
 // is not part of valid UTF-8 written as the text \xNN, and every valid
 // character that some reader takes for a line end or a control, or refuses,

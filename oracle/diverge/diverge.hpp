@@ -273,7 +273,4 @@ std::string written_line(const Report& report, const std::string& dir, int witne
 int run_merge_command(const std::vector<std::string>& paths, const std::string& out_dir,
                       std::ostream& out, std::ostream& err);
 
-// Escapes & < > " ' for HTML and XML.
-std::string html_escape(std::string_view text);
-
 }  // namespace bao::diverge

@@ -154,10 +154,6 @@ std::string provenance(const Witness& w) {
   return fmt::format("random play under {} from its start: {}", w.origin, fmt::join(w.line, " "));
 }
 
-std::string html_escape(std::string_view text) {
-  return xml_escape(text);
-}
-
 std::string reproduce_command(const Report& r) {
   std::string ids;
   for (const Ruleset* rules : r.rulesets) append_item(ids, ",", rules->id);
@@ -266,7 +262,7 @@ std::string render_markdown(const Report& r) {
 namespace {
 
 std::string h(std::string_view text) {
-  return html_escape(text);
+  return xml_escape(text);
 }
 
 std::string html_cited(const Cited& c) {
@@ -318,13 +314,8 @@ constexpr std::string_view kCss =
 
 // The page's head and the opening of its body; `title` is plain text.
 std::string page_open(std::string_view title) {
-  return fmt::format(
-      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-      "<title>{}</title>\n<style>{}{}{}</style>\n</head>\n<body>\n",
-      h(title), kCss, svg::pit_css(), witness_css());
+  return html_page_open(title, fmt::format("{}{}{}", kCss, svg::pit_css(), witness_css()));
 }
-
-constexpr std::string_view kPageClose = "</body>\n</html>\n";
 
 std::string report_ids(const Report& r) {
   std::string ids;
@@ -521,7 +512,7 @@ std::string render_pair_page(const Report& r, const PairReport& pr,
                      h(pair_title(pr)), h(report_ids(r)));
   out += pair_summary(pr);
   if (pr.groups.empty())
-    return out + "<p>No disagreement found.</p>\n" + nav("../") + std::string(kPageClose);
+    return out + "<p>No disagreement found.</p>\n" + nav("../") + std::string(kHtmlPageClose);
   out += pair_filter(pr);
   out += pair_contents(pr, files);
   out += svg::legend_svg(false);
@@ -533,7 +524,7 @@ std::string render_pair_page(const Report& r, const PairReport& pr,
   out += replays.clause_table();
   out += nav("../");
   out += kFilterScript;
-  return out + std::string(kPageClose);
+  return out + std::string(kHtmlPageClose);
 }
 
 // ---- The adjudication cards: adjudication.html ----
@@ -710,7 +701,7 @@ std::string render_html(const Report& r) {
         "at each witness.</p>\n",
         cards.size() == 1 ? "1 card" : fmt::format("{} cards", cards.size()), conflicts);
   out += provenance_html(r.provenance);
-  return out + std::string(kPageClose);
+  return out + std::string(kHtmlPageClose);
 }
 
 std::string render_adjudication_html(const Report& r) {
@@ -728,7 +719,7 @@ std::string render_adjudication_html(const Report& r) {
   const std::vector<CardGroups> groups = cards_of(files);
   if (groups.empty())
     return out + "<p>No group sets two sources against each other.</p>\n" + nav("") +
-           std::string(kPageClose);
+           std::string(kHtmlPageClose);
   std::string cards;
   replay::PageReplays replays;
   for (std::size_t n = 0; n < groups.size(); ++n) cards += card(r, groups[n], n + 1, replays);
@@ -737,7 +728,7 @@ std::string render_adjudication_html(const Report& r) {
   out += cards;
   out += replays.clause_table();
   out += nav("");
-  return out + std::string(kPageClose);
+  return out + std::string(kHtmlPageClose);
 }
 
 std::vector<HtmlPage> render_html_pages(const Report& r) {

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/core/files.hpp"
 #include "oracle/diverge/pages.hpp"
 #include "oracle/notation/board_svg.hpp"
 #include "oracle/notation/bpn.hpp"
@@ -266,13 +267,13 @@ std::string board(const Witness& w, const WitnessSide& side, const Position& pos
                   std::string_view board_id, std::string_view position_layer) {
   std::string out = std::string(position_layer);
   out += fmt::format(R"(<text class="title" x="{}" y="18">{}</text>)", x0 + kMargin,
-                     html_escape(side.ruleset));
+                     xml_escape(side.ruleset));
   out += fmt::format(R"(<text class="what" x="{}" y="36">{}</text>)", x0 + kMargin,
-                     html_escape(what_it_does(w, side)));
+                     xml_escape(what_it_does(w, side)));
   if (const std::string f = footer(pos, side, x0 == 0 ? Footer::Full : Footer::PartingOnly);
       !f.empty())
     out += fmt::format(R"(<text class="what" x="{}" y="{}">{}</text>)", x0 + kMargin,
-                       kTitle + 4 * kCell + 22, html_escape(f));
+                       kTitle + 4 * kCell + 22, xml_escape(f));
   return out + "\n" + path(side, x0, board_id);
 }
 
@@ -365,7 +366,7 @@ std::string svg_open(const Witness& w, int height, Placement where) {
       R"(<svg{3} width="{0}" height="{1}" viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
       "\n",
       width, height,
-      html_escape(fmt::format("the witness under {} and {}", w.a.ruleset, w.b.ruleset)),
+      xml_escape(fmt::format("the witness under {} and {}", w.a.ruleset, w.b.ruleset)),
       svg_attributes(where));
 }
 
@@ -373,7 +374,7 @@ std::string svg_open(const Witness& w, int height, Placement where) {
 // second placing it again; the empty board is `#<board_id>p`/`n`.
 std::string boards(const Witness& w, std::string_view prefix, std::string_view board_id) {
   const Position pos = parse_bpn(w.position).value();
-  const std::string layer_id = html_escape(fmt::format("{}-pos", prefix));
+  const std::string layer_id = xml_escape(fmt::format("{}-pos", prefix));
   std::string out = board(w, w.a, pos, 0, board_id, position_layer(pos, board_id, layer_id));
   out += board(w, w.b, pos, kBoardWidth + kGap, board_id,
                fmt::format(R"(<use href="#{}" x="{}"/>)", layer_id, kBoardWidth + kGap));
@@ -406,7 +407,7 @@ std::string page_board_defs() {
 }
 
 std::string witness_svg(const Witness& w, std::string_view id_prefix) {
-  const std::string board_id = html_escape(fmt::format("{}-b", id_prefix));
+  const std::string board_id = xml_escape(fmt::format("{}-b", id_prefix));
   std::string out = svg_open(w, kBoardHeight + kLegend, Placement::File);
   out += fmt::format("<defs>{}</defs>\n<style>{}{}</style>\n", empty_board(board_id),
                      svg::pit_css(), witness_css());
@@ -424,13 +425,12 @@ std::string page_position_svg(const Position& pos, std::string_view id, std::str
   std::string out = fmt::format(
       R"(<svg width="{0}" height="{1}" viewBox="0 0 {0} {1}" role="img" aria-label="{2}">)"
       "\n",
-      kBoardWidth, kBoardHeight, html_escape(caption));
+      kBoardWidth, kBoardHeight, xml_escape(caption));
   out += position_layer(pos, kPageBoard, id);
   out +=
-      fmt::format(R"(<text class="title" x="{}" y="18">{}</text>)", kMargin, html_escape(caption));
-  out +=
-      fmt::format(R"(<text class="what" x="{}" y="{}">{}</text>)", kMargin, kTitle + 4 * kCell + 22,
-                  html_escape(footer(pos, WitnessSide{}, Footer::Full)));
+      fmt::format(R"(<text class="title" x="{}" y="18">{}</text>)", kMargin, xml_escape(caption));
+  out += fmt::format(R"(<text class="what" x="{}" y="{}">{}</text>)", kMargin,
+                     kTitle + 4 * kCell + 22, xml_escape(footer(pos, WitnessSide{}, Footer::Full)));
   return out + "</svg>\n";
 }
 
