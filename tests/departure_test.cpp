@@ -111,25 +111,30 @@ TEST_P(MutantDeparture, IsPlacedAtTheMutantsClause) {
 }
 
 // Each clause below is the one the mutant's catalogue entry names.
-INSTANTIATE_TEST_SUITE_P(Clauses, MutantDeparture,
-                         ::testing::Values(
-                             // The lander goes to the store too: the stores differ first.
-                             Case{"site-maasai", "site-capture-takes-lander",
-                                  "site.capture.to-store"},
-                             // The captured seeds are sown instead of kept off the board when
-                             // the capture empties the front row.
-                             Case{"guide-v2", "guide-no-immediate-end", "guide.win.immediate"},
-                             Case{"ludii", "guide-no-immediate-end", "ludii.win.mid-sowing"},
-                             // A block kept after its pit (or the one facing it) was captured.
-                             Case{"ap-bawo", "block-survives-capture", "ap.kutakatia.clear"},
-                             Case{"ap-zanzibar", "block-survives-capture", "ap.kutakatia.clear"}),
-                         [](const ::testing::TestParamInfo<Case>& i) {
-                           std::string n =
-                               std::string(i.param.rules) + "_" + std::string(i.param.mutant);
-                           for (char& ch : n)
-                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Clauses, MutantDeparture,
+    ::testing::Values(
+        // The lander goes to the store too: the stores differ first.
+        Case{"site-maasai", "site-capture-takes-lander", "site.capture.to-store"},
+        Case{"site-long-game", "site-capture-takes-lander", "site.capture.to-store"},
+        // Another pit taken, or one left: the stores differ because a
+        // capture rule took otherwise, and that rule is the departure.
+        Case{"site-maasai", "site-capture-same-number", "site.capture.condition"},
+        Case{"site-long-game", "site-second-pit-never", "site.longgame.second-pit"},
+        Case{"site-long-game", "site-second-pit-always", "site.longgame.second-pit"},
+        // The captured seeds are sown instead of kept off the board when
+        // the capture empties the front row.
+        Case{"guide-v2", "guide-no-immediate-end", "guide.win.immediate"},
+        Case{"ludii", "guide-no-immediate-end", "ludii.win.mid-sowing"},
+        // A block kept after its pit (or the one facing it) was captured.
+        Case{"ap-bawo", "block-survives-capture", "ap.kutakatia.clear"},
+        Case{"ap-zanzibar", "block-survives-capture", "ap.kutakatia.clear"}),
+    [](const ::testing::TestParamInfo<Case>& i) {
+      std::string n = std::string(i.param.rules) + "_" + std::string(i.param.mutant);
+      for (char& ch : n)
+        if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+      return n;
+    });
 
 // An engine that drops a block the oracle's move keeps (a block set before
 // the move, which the move does not clear) breaks the rule that says when a

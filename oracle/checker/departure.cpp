@@ -100,11 +100,35 @@ std::pair<ClauseId, std::string> block_departure(const Ruleset& rules, const Tra
 // only a game that ends at a capture keeps them off the board (the step
 // that ends it, else the rule that ends a game there).
 std::optional<std::pair<ClauseId, std::string>> store_departure(const Ruleset& rules,
-                                                                const Trace& trace,
+                                                                const Trace& trace, Side mover,
                                                                 const Position& ours,
                                                                 const Position& theirs) {
   if (ours.store == theirs.store) return std::nullopt;
   if (rules.family == TurnFamily::SingleLap) {
+    // A pit the oracle's move takes that the engine leaves otherwise: the
+    // stores differ by what that capture step took (the Long Game's pit
+    // behind, the pit across), so its rule is where they part, not the
+    // rule that the store receives captures.
+    for (const Event& e : trace.events())
+      if (e.kind == EventKind::Capture && ours.at(e.side, e.pit) != theirs.at(e.side, e.pit))
+        return std::pair{e.clause,
+                         fmt::format("the stores differ, and so does {}, which the oracle's move "
+                                     "takes: the rule of that capture",
+                                     pit_name(e.side, e.pit))};
+    // A pit of the opponent's the engine's move empties and the oracle's
+    // does not: a single-lap sowing never reaches the opponent's rows, so
+    // only a capture rule takes it (a back pit: the Long Game's pit behind).
+    const Side them = opponent(mover);
+    for (Pit p = 0; p < kPitsPerSide; ++p)
+      if (theirs.at(them, p) < ours.at(them, p)) {
+        const ClauseId c = !is_front(p) && governs(rules, ClauseId::SiteLongSecond)
+                               ? ClauseId::SiteLongSecond
+                               : ClauseId::SiteCapture;
+        if (governs(rules, c))
+          return std::pair{c, fmt::format("the stores differ, and the engine's move takes {}, "
+                                          "which the oracle's does not: the rule of that capture",
+                                          pit_name(them, p))};
+      }
     if (!governs(rules, ClauseId::SiteCaptureStore)) return std::nullopt;
     return std::pair{ClauseId::SiteCaptureStore,
                      std::string("the stores differ: the rule that puts captured seeds in the "
@@ -452,7 +476,7 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                          "move is cut",
                          true};
     if (engine)
-      if (auto store = store_departure(rules, trace, om->after, *engine))
+      if (auto store = store_departure(rules, trace, pos.to_move, om->after, *engine))
         return Located{name(store->first), "worked out from the result: " + store->second, true};
     if (engine)
       if (auto key = key_departure(rules, trace, pos, om->after, *engine))
