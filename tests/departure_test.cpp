@@ -306,7 +306,9 @@ TEST(CounterDeparture, TheQuietCountIsItsOwnDepartureWhereBothMovesCapturedAlike
         const auto counter = counter_departure(rules, pos, v, d);
         if (captured) {
           EXPECT_TRUE(counter.has_value()) << m.text << " at " << to_bpn(pos);
-          if (counter) EXPECT_EQ(counter->clause, "site.progress.capture-resets");
+          if (counter) {
+            EXPECT_EQ(counter->clause, "site.progress.capture-resets");
+          }
           ++beside;
         } else {
           EXPECT_FALSE(counter.has_value()) << m.text << " at " << to_bpn(pos);

@@ -241,24 +241,24 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
       std::size_t nl;
       while ((nl = w.buffer.find('\n')) != std::string::npos) {
         // A line that is not a progress line (stray output) is skipped.
-        if (auto p = check::parse_worker_progress(std::string_view(w.buffer).substr(0, nl))) {
-          w.last.games = p->stats.games;
-          w.last.positions = p->stats.positions;
-          w.last.failing_games = p->stats.failing_games;
-          w.last.requests = p->stats.requests;
-          w.last.followup_requests = p->stats.followup_requests;
+        if (auto said = check::parse_worker_progress(std::string_view(w.buffer).substr(0, nl))) {
+          w.last.games = said->stats.games;
+          w.last.positions = said->stats.positions;
+          w.last.failing_games = said->stats.failing_games;
+          w.last.requests = said->stats.requests;
+          w.last.followup_requests = said->stats.followup_requests;
           // Then what the worker's games met, clauses and boundary sides.
           for (const auto& [into, from] :
-               {std::pair{&w.last.clause_coverage, &p->stats.clause_coverage},
-                std::pair{&w.last.boundary_coverage, &p->stats.boundary_coverage},
-                std::pair{&w.last.switch_coverage, &p->stats.switch_coverage}})
+               {std::pair{&w.last.clause_coverage, &said->stats.clause_coverage},
+                std::pair{&w.last.boundary_coverage, &said->stats.boundary_coverage},
+                std::pair{&w.last.switch_coverage, &said->stats.switch_coverage}})
             for (const auto& [id, n] : *from) (*into)[id] = std::max((*into)[id], n);
-          w.groups = p->groups;
+          w.groups = said->groups;
           // The limit reached by all the workers together: none starts
           // another game.
           if (o.stop_after && totals().failing_games >= *o.stop_after)
             for (Worker& other : workers) tell(other, 's');
-          if (p->kind == "ask") tell(w, 'g');
+          if (said->kind == "ask") tell(w, 'g');
         }
         w.buffer.erase(0, nl + 1);
       }
