@@ -31,7 +31,6 @@ constexpr std::size_t kReadChunk = 64 * 1024;
 // stderr must not keep us from its stdout (or from the deadline).
 constexpr int kStderrReadsPerWake = 16;
 // How much of a bad line a fault message quotes.
-constexpr std::size_t kQuoteLength = 120;
 
 // Writing to an engine that has died must be an EPIPE error, not a SIGPIPE
 // that ends the checker. Only the default disposition is changed: a handler
@@ -47,21 +46,6 @@ void ignore_sigpipe() {
     sigemptyset(&ignore.sa_mask);
     ::sigaction(SIGPIPE, &ignore, nullptr);
   });
-}
-
-// Text from an engine (or a request) inside a one-line message: control and
-// non-ASCII bytes as \xNN, cut after kQuoteLength bytes.
-std::string shown(std::string_view text) {
-  std::string out;
-  for (const char c : text.substr(0, kQuoteLength)) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (byte >= 0x20 && byte < 0x7F)
-      out += c;
-    else
-      out += fmt::format("\\x{:02X}", byte);
-  }
-  if (text.size() > kQuoteLength) out += fmt::format("... ({} bytes)", text.size());
-  return out;
 }
 
 int ms_until(Clock::time_point deadline) {
@@ -173,10 +157,6 @@ std::string batch_place(std::optional<std::size_t> index, std::size_t count) {
 
 // ---- Faults -----------------------------------------------------------------
 
-bool is_fatal(FaultKind kind) {
-  return kind != FaultKind::UnsupportedRuleset;
-}
-
 std::string to_string(const ExitStatus& status) {
   if (status.code) return fmt::format("exit status {}", *status.code);
   if (status.signal) {
@@ -185,16 +165,6 @@ std::string to_string(const ExitStatus& status) {
                            : fmt::format("signal {}", *status.signal);
   }
   return "still running";
-}
-
-std::string describe(const Fault& fault) {
-  std::string out = fmt::format("{}: {}", to_string(fault.kind), fault.message);
-  // The last line the engine wrote to stderr, which usually says why.
-  std::string_view tail = fault.stderr_tail;
-  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.remove_suffix(1);
-  if (const auto nl = tail.rfind('\n'); nl != std::string_view::npos) tail.remove_prefix(nl + 1);
-  if (!tail.empty()) out += fmt::format(" (stderr: {})", shown(tail));
-  return out;
 }
 
 // ---- EngineClient ---------------------------------------------------------------

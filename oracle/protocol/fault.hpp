@@ -2,14 +2,16 @@
 // timeout, malformed output, ...), the one Fault type of the project. The
 // engine client (engine_client.hpp) makes them; the checker keeps them in
 // its findings and its reports (oracle/checker/check.hpp), and the scenario
-// runner's external subject turns them into errors. Defined in
-// engine_client.cpp.
+// runner's external subject turns them into errors. fault.cpp describes
+// them (part of the oracle library, for the comparison and its bindings);
+// the client (engine_client.cpp) says how an engine ended.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "oracle/core/enum_names.hpp"
 
@@ -62,6 +64,10 @@ struct Fault {
   std::string stderr_tail;                 // the last bytes the engine wrote to stderr
   friend bool operator==(const Fault&, const Fault&) = default;
 };
+// Text from an engine (or a request) inside a one-line message: control and
+// non-ASCII bytes as \xNN, cut after 120 bytes.
+std::string shown(std::string_view text);
+
 // One line, then the stderr tail (indented, control bytes as \xNN) when there
 // is one: "timeout: no response within 300 ms to 'moves'".
 std::string describe(const Fault& fault);
