@@ -325,6 +325,34 @@ TEST(Check, JsonRoundTripKeepsFindingsAndRejectsOtherFiles) {
   EXPECT_FALSE(from_json("{not json", "y.json").ok());
 }
 
+// A protocol fault survives report.json: its kind, and its line with the
+// engine's stderr tail, read back into the one Fault type; a kind this
+// oracle does not know is refused, not guessed.
+TEST(Check, AFaultReadBackKeepsItsKindAndLineAndAnUnknownKindIsRefused) {
+  CheckResult r;
+  r.engine = "./engine.sh";
+  r.options.ruleset = "ap-zanzibar";
+  Finding f;
+  f.kind = FindingKind::ProtocolFault;
+  f.ruleset = "ap-zanzibar";
+  f.engine.fault =
+      Fault{FaultKind::Timeout,  "no response within 300 ms to 'moves'", "moves", std::nullopt, {},
+            "first line\nboom\n"};
+  f.actual = protocol::describe(*f.engine.fault);
+  r.findings.push_back(f);
+  const auto back = from_json(to_json(r), "r.json");
+  ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_EQ(back->findings.size(), 1u);
+  ASSERT_TRUE(back->findings[0].engine.fault.has_value());
+  EXPECT_EQ(back->findings[0].engine.fault->kind, FaultKind::Timeout);
+  EXPECT_EQ(protocol::describe(*back->findings[0].engine.fault),
+            "timeout: no response within 300 ms to 'moves' (stderr: boom)");
+  EXPECT_EQ(to_json(*back), to_json(r));
+  nlohmann::json j = nlohmann::json::parse(to_json(r));
+  j["unexplained"][0]["engine"]["fault"]["kind"] = "start";
+  EXPECT_FALSE(from_json(j.dump(), "r.json").ok());
+}
+
 // A report read back (report merge) whose content names what this oracle does
 // not know is refused with the key at fault, never looked up blindly: an
 // unknown clause id used to fail an assert (or index before the catalogue).
