@@ -52,13 +52,9 @@ Expected<std::pair<std::uint32_t, std::uint32_t>> parse_shard_option(const std::
 // or in the part of the worker that played it.
 std::string game_place(const CheckCli& o, std::uint64_t g) {
   if (!by_workers(o)) return fmt::format("game {}", g);
-  std::uint32_t shard_i = 0, shard_n = 1;
-  if (const std::optional<Shard> shard = parse_shard(o.shard)) {
-    shard_i = shard->index;
-    shard_n = shard->count;
-  }
-  const std::uint64_t n = std::uint64_t(shard_n) * static_cast<std::uint64_t>(o.jobs);
-  const std::uint64_t j = (g % n - shard_i) / shard_n;
+  const Shard shard = o.request.shard;
+  const std::uint64_t n = std::uint64_t(shard.count) * static_cast<std::uint64_t>(o.jobs);
+  const std::uint64_t j = (g % n - shard.index) / shard.count;
   return fmt::format("game {} in {}", g, log_part(o, j));
 }
 
@@ -125,62 +121,6 @@ int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostr
   return status;
 }
 
-Expected<check::CheckOptions> check_options(const CheckCli& o, std::ostream& err,
-                                            std::uint32_t shard_i, std::uint32_t shard_n) {
-  check::CheckOptions c;
-  c.ruleset = o.ruleset;
-  c.seed = o.seed;
-  c.games = o.games;
-  c.time_limit = o.time;
-  c.shard_index = shard_i;
-  c.shard_count = shard_n;
-  c.only_game = o.game;
-  if (o.stop_after) c.max_findings = *o.stop_after;
-  c.corpus_paths = o.corpus;
-  c.no_corpus = o.no_corpus;
-  if (!o.no_corpus) {
-    std::vector<std::string> paths = o.corpus;
-    if (paths.empty()) {
-      auto found = default_scenario_folder();
-      if (!found) return found.error();
-      if (*found) {
-        paths.push_back(found->value().string());
-        c.corpus_found = true;
-      }
-    }
-    c.corpus_paths = paths;
-    if (!paths.empty()) {
-      // A broken corpus file is left out with a warning; the rest still seeds games.
-      std::vector<std::string> errors;
-      c.corpus = check::scenario_corpus(paths, *find_ruleset(o.ruleset), &errors);
-      // Of the --jobs workers (which report --progress-lines), the first says it.
-      if (!o.progress_lines || shard_i == 0)
-        for (const std::string& e : errors)
-          err << "bao-oracle: --corpus: input error, left out: " << printable(e) << '\n';
-    }
-  }
-  if (!o.corpus_hash.empty()) {
-    const std::string have = c.corpus.empty() ? std::string(kNoCorpus) : corpus_hash(c.corpus);
-    if (have != o.corpus_hash)
-      return Error{fmt::format(
-          "--corpus-hash: the corpus of this run ({}, {} positions) hashes to {}, not {}: give "
-          "--corpus the scenarios the report was made with",
-          o.corpus.empty() ? "the default scenarios folder" : "--corpus", c.corpus.size(), have,
-          o.corpus_hash)};
-  }
-  c.request_budget = o.budget;
-  c.strict_reachability = o.strict_reachability;
-  c.given = o.given;
-  c.search = enum_from_name<check::Search>(o.search).value_or(check::Search::Coverage);
-  if (!o.accept_file.empty()) {
-    auto entries = check::read_accept_entries(o.accept_file);
-    if (!entries) return entries.error();
-    auto read = check::apply_accept(*entries, *find_ruleset(o.ruleset), !o.accept_others, c);
-    if (!read) return read.error();
-  }
-  return c;
-}
-
 // The parent's word to a worker of --jobs with --stop-after (on the
 // worker's stdin): 'g' go on, 's' start no new game. `wait`: block for it
 // (the answer to an `ask`); otherwise only look. The end of the input or
@@ -204,9 +144,8 @@ bool parent_says_stop(bool wait) {
 // Checks one ruleset in this process: the result to report (an engine that
 // could not be started, a run interrupted before it began and a complete
 // run alike), or an input error.
-Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
-                                       std::uint32_t shard_n, std::ostream& out, std::ostream& err,
-                                       const ProgressPlan& plan) {
+Expected<check::CheckResult> check_one(const CheckCli& o, check::CheckOptions options,
+                                       std::ostream& out, const ProgressPlan& plan) {
   auto argv = protocol::split_command(o.engine);
   if (!argv) return argv.error();
   protocol::EngineOptions engine;
@@ -214,11 +153,11 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
   engine.transcript = o.transcript;
-  auto started = check::start_engine_probe(std::move(engine), o.ruleset);
-  if (interrupted()) return interrupted_at_start(o, shard_i, shard_n);
+  auto started = check::start_engine_probe(std::move(engine), options.ruleset);
+  if (interrupted()) return interrupted_at_start(o, options);
   // An engine that cannot be started, lacks the ruleset or fails the
   // handshake: exit 2, and the reports asked for say so.
-  if (started.fault) return fault_at_start(o, shard_i, shard_n, *started.fault);
+  if (started.fault) return fault_at_start(o, options, *started.fault);
 
   ProgressLine line(!o.progress_lines && (o.progress || ::isatty(2)), plan);
   std::size_t groups_now = 0;
@@ -230,9 +169,7 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
       line.show(s, groups);
     }
   };
-  auto options = check_options(o, err, shard_i, shard_n);
-  if (!options) return options.error();
-  options.value().stop_requested.ask = interrupted;
+  options.stop_requested.ask = interrupted;
   // A worker of --jobs with --stop-after asks its parent before the next
   // game whenever it has found another failing game, and looks for the
   // parent's word before every game: the failing games of all the workers
@@ -240,7 +177,7 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
   std::uint64_t asked_at = 0;
   bool told_stop = false;
   if (o.shared_stop)
-    options.value().shared_stop.ask = [&](const check::Stats& s) {
+    options.shared_stop.ask = [&](const check::Stats& s) {
       if (told_stop) return true;
       if (s.failing_games > asked_at) {
         asked_at = s.failing_games;
@@ -251,7 +188,7 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
       }
       return told_stop;
     };
-  auto result = check::run_check(*started.probe, *options, progress);
+  auto result = check::run_check(*started.probe, options, progress);
   if (!result) return result.error();
   line.finish(result->stats, groups_of(*result));
   result.value().command = o.engine;
@@ -263,11 +200,25 @@ Expected<check::CheckResult> check_one(const CheckCli& o, std::uint32_t shard_i,
 }
 
 // One ruleset checked, in this process or by --jobs workers.
-Expected<check::CheckResult> check_ruleset(const CheckCli& o, std::uint32_t shard_i,
-                                           std::uint32_t shard_n, std::ostream& out,
-                                           std::ostream& err, const ProgressPlan& plan) {
-  if (o.jobs > 1 && !o.game) return check_jobs(o, shard_i, shard_n, err, plan);
-  return check_one(o, shard_i, shard_n, out, err, plan);
+Expected<check::CheckResult> check_ruleset(const CheckCli& o, check::CheckOptions options,
+                                           std::ostream& out, std::ostream& err,
+                                           const ProgressPlan& plan) {
+  if (by_workers(o)) return check_jobs(o, options, err, plan);
+  return check_one(o, std::move(options), out, plan);
+}
+
+// The options of `rules`'s run: the plan's, each scenario file that does
+// not load named on stderr (it is left out of the corpus).
+void say_left_out(std::ostream& err, const std::string& error) {
+  err << "bao-oracle: --corpus: input error, left out: " << printable(error) << '\n';
+}
+
+Expected<check::CheckOptions> options_of(const check::CheckPlan& plan, const Ruleset& rules,
+                                         std::ostream& err) {
+  std::vector<std::string> left_out;
+  auto options = check::options_for(plan, rules, &left_out);
+  for (const std::string& e : left_out) say_left_out(err, e);
+  return options;
 }
 
 // The worse of two exit statuses: an interruption (128 + N), then an
@@ -300,7 +251,7 @@ int finish_all(check::AllResult a, const CheckCli& o, std::ostream& out, std::os
   if (interrupted()) status = worse(status, kExitSignalBase + interrupt::received());
   for (const check::CheckResult& r : a.runs) {
     CheckCli one = o;
-    one.ruleset = r.options.ruleset;
+    one.request.ruleset = r.options.ruleset;
     one.log_per_ruleset = true;
     note_findings(r, one, r.options.ruleset + ": ");
   }
@@ -326,7 +277,7 @@ int finish_all(check::AllResult a, const CheckCli& o, std::ostream& out, std::os
 // --ruleset all: the engine's `rulesets` asked in a handshake of its own,
 // then each of them that this oracle knows checked in turn, in the
 // catalogue's order, each as `--ruleset R` with the same options would be.
-int run_all(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std::ostream& out,
+int run_all(const CheckCli& o, const check::CheckPlan& check_plan, std::ostream& out,
             std::ostream& err) {
   auto argv = protocol::split_command(o.engine);
   if (!argv) return fail(err, argv.error().message);
@@ -372,23 +323,8 @@ int run_all(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
                                                   : fmt::format("{}", fmt::join(a.listed, " "))));
   // Every accept entry must hold for some ruleset checked, and each
   // ruleset's entries must combine: said before any ruleset is checked.
-  if (!o.accept_file.empty()) {
-    auto entries = check::read_accept_entries(o.accept_file);
-    if (!entries) return fail(err, entries.error().message);
-    std::string names;
-    for (const Ruleset* r : to_check) append_item(names, ", ", r->id);
-    for (const check::AcceptEntry& e : *entries)
-      if (std::none_of(to_check.begin(), to_check.end(), [&](const Ruleset* r) {
-            return check::accept_holds_for(e, *r) && check::accept_fits(e, *r);
-          }))
-        return fail(err, fmt::format("--accept: {}: '{}' is no {} of any ruleset checked ({})",
-                                     e.id_where, e.switch_id.empty() ? e.clause : e.switch_id,
-                                     e.switch_id.empty() ? "clause" : "switch", names));
-    for (const Ruleset* r : to_check) {
-      check::CheckOptions c;
-      if (auto ok = apply_accept(*entries, *r, false, c); !ok) return fail(err, ok.error().message);
-    }
-  }
+  if (auto fits = check::plan_fits(check_plan, to_check); !fits)
+    return fail(err, fits.error().message);
   for (std::size_t k = 0; k < to_check.size(); ++k) {
     const std::string id(to_check[k]->id);
     if (interrupted()) {
@@ -396,13 +332,14 @@ int run_all(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n, std
       continue;
     }
     CheckCli one = o;
-    one.ruleset = id;
-    one.accept_others = true;
+    one.request.ruleset = id;
     one.log_per_ruleset = true;
     note(o, fmt::format("ruleset {}", id));
-    const ProgressPlan plan = progress_plan(one, shard_i, shard_n,
-                                            fmt::format("[{}/{} {}] ", k + 1, to_check.size(), id));
-    auto r = check_ruleset(one, shard_i, shard_n, out, err, plan);
+    auto options = options_of(check_plan, *to_check[k], err);
+    if (!options) return fail(err, fmt::format("{}: {}", id, options.error().message));
+    const ProgressPlan plan =
+        progress_plan(*options, fmt::format("[{}/{} {}] ", k + 1, to_check.size(), id));
+    auto r = check_ruleset(one, std::move(*options), out, err, plan);
     if (!r) return fail(err, fmt::format("{}: {}", id, r.error().message));
     a.runs.push_back(std::move(*r));
   }
@@ -418,15 +355,15 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--engine", o.engine, "The engine's command line (run without a shell)")
       ->required();
   c.check
-      ->add_option("--ruleset", o.ruleset,
+      ->add_option("--ruleset", o.request.ruleset,
                    "Ruleset id (see `bao-oracle rulesets`), or `all`: every ruleset the engine "
                    "lists, one after another")
       ->required();
-  c.check->add_option("--seed", o.seed, "Seed of the random games")->capture_default_str();
-  auto* games = c.check->add_option("--games", o.games, "Number of games to play")
+  c.check->add_option("--seed", o.request.seed, "Seed of the random games")->capture_default_str();
+  auto* games = c.check->add_option("--games", o.request.games, "Number of games to play")
                     ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
                     ->capture_default_str();
-  c.check->add_option("--time", o.time, "Play games for this many seconds instead")
+  c.check->add_option("--time", o.request.time, "Play games for this many seconds instead")
       ->check(CLI::Range(0.001, 1e7))
       ->excludes(games);
   c.check->add_option("--jobs", o.jobs, "Engine processes to run in parallel")
@@ -440,20 +377,21 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   c.check->add_option("--timeout-ms", o.timeout_ms, "Time limit for each engine response")
       ->check(CLI::Range(1, 3'600'000))
       ->capture_default_str();
-  c.check->add_option("--stop-after", o.stop_after, "Stop after this many failing games")
+  c.check->add_option("--stop-after", o.request.stop_after, "Stop after this many failing games")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40));
-  c.check->add_option("--corpus", o.corpus,
+  c.check->add_option("--corpus", o.request.corpus,
                       "Scenario files or folders whose positions start some games (default: "
                       "the scenarios/ folder found as docs/install.md says)");
-  auto* no_corpus = c.check->add_flag("--no-corpus", o.no_corpus,
+  auto* no_corpus = c.check->add_flag("--no-corpus", o.request.no_corpus,
                                       "Start games only from the start or random positions");
   c.check
-      ->add_option("--corpus-hash", o.corpus_hash,
+      ->add_option("--corpus-hash", o.request.corpus_hash,
                    "Refuse to run unless the corpus hashes to this (a report's provenance; the "
                    "reproduction commands give it)")
       ->excludes(no_corpus);
-  c.check->add_option("--game", o.game, "Replay only this game (from a finding's reproduction)");
-  c.check->add_option("--budget", o.budget, "Stop after this many engine requests")
+  c.check->add_option("--game", o.request.only_game,
+                      "Replay only this game (from a finding's reproduction)");
+  c.check->add_option("--budget", o.request.budget, "Stop after this many engine requests")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 50));
   c.check
       ->add_option("--search", o.search,
@@ -461,15 +399,15 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
                    "boundaries and switches says) or random (docs/checker.md, \"Search\")")
       ->check(CLI::IsMember({"coverage", "random"}))
       ->capture_default_str();
-  c.check->add_option("--accept", o.accept_file,
+  c.check->add_option("--accept", o.request.accept_file,
                       "YAML file of accepted deviations (switch or clause ids, each with a "
                       "reason): modelled, listed, and not failing the run");
   c.check
-      ->add_option("--given", o.given,
+      ->add_option("--given", o.request.given,
                    "Switches modelled from the start of every game, not accepted (a probe "
                    "round's reproduction gives them; see bao-oracle switches R)")
       ->delimiter(',');
-  c.check->add_flag("--strict-reachability", o.strict_reachability,
+  c.check->add_flag("--strict-reachability", o.request.strict_reachability,
                     "Fail the run also for what was shown only on boards no game of the ruleset "
                     "reaches (docs/checker.md, \"Reachable evidence\")");
   c.check->add_flag("--progress", o.progress,
@@ -493,8 +431,8 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
                  "(internal) a worker asks its parent on stdin before each game (--stop-after)")
       ->group("");
   c.check
-      ->add_flag("--accept-others", o.accept_others,
-                 "(internal) accept entries of other rulesets are left out (--ruleset all)")
+      ->add_option("--worker-options", o.worker_options,
+                   "(internal) a --jobs worker's options, whole, in this file")
       ->group("");
   c.report = app.add_subcommand("report", "Work with check reports");
   c.merge = c.report->add_subcommand("merge", "Join the JSON reports of shards into one");
@@ -504,36 +442,33 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   return c;
 }
 
-int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
-  const bool all = o.ruleset == "all";
-  if (!all && !find_ruleset(o.ruleset)) {
-    std::string known;
-    for (const Ruleset* r : all_rulesets()) append_item(known, ", ", r->id);
-    return fail(
-        err, fmt::format("--ruleset: unknown ruleset '{}' (known: {}; or all)", o.ruleset, known));
-  }
-  // A reproduction replays one game of one ruleset; a corpus hash is one
-  // ruleset's corpus.
-  if (all && o.game)
-    return fail(err,
-                "--game: a reproduction replays one game of one ruleset: give its --ruleset "
-                "(the reproduction commands name it), not all");
-  if (all && !o.given.empty())
-    return fail(err,
-                "--given: the switches are one ruleset's: give its --ruleset (the reproduction "
-                "commands name it), not all");
-  if (all && !o.corpus_hash.empty())
-    return fail(err,
-                "--corpus-hash: each ruleset has a corpus of its own: give the hash with the "
-                "--ruleset it was made for (the reproduction commands do), not all");
-  std::uint32_t shard_i = 0, shard_n = 1;
+// A --jobs worker's options: those its supervisor planned (check_jobs.cpp).
+Expected<check::CheckOptions> worker_options(const std::string& path) {
+  auto text = read_file(path);
+  if (!text) return text.error();
+  return check::options_from_json(*text, path);
+}
+
+int run_check_command(const CheckCli& cli, std::ostream& out, std::ostream& err) {
+  // The request typed, then checked once (check::plan_check) before any
+  // engine starts; so are the output paths, which are written at the end.
+  CheckCli o = cli;
   if (!o.shard.empty()) {
     auto s = parse_shard_option(o.shard);
     if (!s) return fail(err, s.error().message);
-    std::tie(shard_i, shard_n) = *s;
+    std::tie(o.request.shard.index, o.request.shard.count) = *s;
   }
-  // Bad options are reported before any engine starts, and so are output
-  // paths that could not be written at the end.
+  o.request.search = enum_from_name<check::Search>(o.search).value_or(check::Search::Coverage);
+  Expected<check::CheckPlan> plan = check::CheckPlan{};
+  std::optional<check::CheckOptions> given_options;
+  if (!o.worker_options.empty()) {
+    auto read = worker_options(o.worker_options);
+    if (!read) return fail(err, read.error().message);
+    given_options = std::move(*read);
+  } else {
+    plan = check::plan_check(o.request);
+    if (!plan) return fail(err, plan.error().message);
+  }
   if (!o.json_out.empty())
     if (auto ok = check_output_file(o.json_out); !ok)
       return fail(err, fmt::format("--json-out: {}", ok.error().message));
@@ -543,32 +478,6 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
   if (!o.log.empty())
     if (auto ok = check_output_file(o.log); !ok)
       return fail(err, fmt::format("--log: {}", ok.error().message));
-  if (o.corpus.empty() && !o.no_corpus)
-    if (auto found = default_scenario_folder(); !found) return fail(err, found.error().message);
-  if (!o.accept_file.empty()) {
-    auto entries = check::read_accept_entries(o.accept_file);
-    if (!entries) return fail(err, entries.error().message);
-    check::CheckOptions accepted;
-    if (!all)
-      if (auto ok = apply_accept(*entries, *find_ruleset(o.ruleset), !o.accept_others, accepted);
-          !ok)
-        return fail(err, ok.error().message);
-  }
-  if (!all && !o.given.empty()) {
-    const Ruleset& rules = *find_ruleset(o.ruleset);
-    std::vector<Switch> given;
-    for (const std::string& id : o.given) {
-      auto sw = find_switch(rules, id);
-      if (!sw)
-        return fail(err, fmt::format("--given: '{}' is no switch of {} (see `bao-oracle switches "
-                                     "{}`)",
-                                     id, rules.id, rules.id));
-      given.push_back(*sw);
-    }
-    if (auto combined = apply_switches(rules, given); !combined)
-      return fail(err, fmt::format("--given: the switches cannot be combined under {}: {}",
-                                   rules.id, combined.error().message));
-  }
   CheckCli run = o;
   if (!o.log.empty()) {
     // A worker's part counts from its parent's start; the parts are shares
@@ -591,13 +500,16 @@ int run_check_command(const CheckCli& o, std::ostream& out, std::ostream& err) {
   // and its engines and writes what was found so far.
   interrupt::install();
   int status = 0;
-  if (all) {
-    status = run_all(run, shard_i, shard_n, out, err);
-  } else if (auto result = check_ruleset(run, shard_i, shard_n, out, err,
-                                         progress_plan(run, shard_i, shard_n))) {
-    status = finish(std::move(*result), run, out, err);
+  if (plan->all()) {
+    status = run_all(run, *plan, out, err);
   } else {
-    status = fail(err, result.error().message);
+    // A worker's options come whole from its supervisor; otherwise the
+    // ruleset's are read from the plan (its corpus, its accept entries).
+    auto options = given_options ? Expected<check::CheckOptions>(std::move(*given_options))
+                                 : options_of(*plan, *find_ruleset(o.request.ruleset), err);
+    auto result = options ? check_ruleset(run, *options, out, err, progress_plan(*options))
+                          : Expected<check::CheckResult>(options.error());
+    status = result ? finish(std::move(*result), run, out, err) : fail(err, result.error().message);
   }
   note_end(run, status);
   return status;

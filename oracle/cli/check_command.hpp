@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include "oracle/checker/request.hpp"
+
 namespace CLI {
 class App;
 }
@@ -21,37 +23,26 @@ namespace bao::cli {
 
 struct CheckCli {
   std::string engine;  // the engine's command line (no shell)
-  std::string ruleset;
-  std::uint64_t seed = 1;
-  std::uint64_t games = 200;
-  double time = 0;  // seconds; replaces --games
+  // What is played and judged, typed (oracle/checker/request.hpp); the
+  // command line's --shard and --search are read into it from the texts below.
+  check::CheckRequest request;
+  std::string shard;                // "I/N"
+  std::string search = "coverage";  // --search: coverage or random (check::Search)
   int jobs = 1;
-  std::string shard;  // "I/N"
   std::string report_dir;
   std::string json_out;  // also write the JSON report here (shards, merging)
   int timeout_ms = 5000;
-  std::optional<std::uint64_t> game;        // replay one game
-  std::optional<std::uint64_t> stop_after;  // stop after this many failing games
-  std::vector<std::string> corpus;          // scenario paths for the corpus
-  bool no_corpus = false;
-  std::uint64_t budget = 0;          // engine requests; 0: no limit
-  bool strict_reachability = false;  // what no game reaches fails the run too
-  std::string search = "coverage";   // --search: coverage or random (check::Search)
-  std::string accept_file;           // YAML: deviations to accept, each with a reason
-  std::vector<std::string> given;    // --given: switches modelled from the start (reproductions)
-  bool progress = false;             // the progress line on stderr even when it is no terminal
-  bool progress_lines = false;       // internal: a worker's progress on stdout
-  bool shared_stop = false;          // internal: a worker asks its parent before each game
-  bool accept_others = false;        // internal: accept entries of other rulesets left out
-  std::string corpus_hash;           // --corpus-hash: refuse a corpus that hashes otherwise
-  std::string log;                   // --log: the transcript of the engine exchange
+  bool progress = false;        // the progress line on stderr even when it is no terminal
+  bool progress_lines = false;  // internal: a worker's progress on stdout
+  bool shared_stop = false;     // internal: a worker asks its parent before each game
+  std::string worker_options;   // internal: a worker's options, whole (check::options_to_json)
+  std::string log;              // --log: the transcript of the engine exchange
   std::uint64_t log_limit = std::uint64_t{64} << 20;  // --log-limit, bytes
   std::int64_t log_epoch = -1;   // internal: the parent's start (steady clock, ns) for a worker
   bool log_per_ruleset = false;  // --ruleset all with --jobs: the parts are named per ruleset
   std::shared_ptr<protocol::Transcript> transcript;  // opened from `log` for the run
   std::string command_line;  // the command as run, for the report's provenance
   std::vector<std::string> merge_inputs;
-  std::string merge_out;
 };
 
 struct CheckCommands {

@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "oracle/checker/check.hpp"
+#include "oracle/checker/request.hpp"
 #include "oracle/checker/worker_progress.hpp"
 #include "oracle/cli/check_parts.hpp"
 #include "oracle/core/files.hpp"
@@ -86,9 +87,9 @@ void close_fd(int& fd) {
 
 }  // namespace
 
-Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i,
-                                        std::uint32_t shard_n, std::ostream& err,
-                                        const ProgressPlan& plan) {
+Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOptions& c,
+                                        std::ostream& err, const ProgressPlan& plan) {
+  const std::uint32_t shard_i = c.shard_index, shard_n = c.shard_count;
   namespace fs = std::filesystem;
   std::error_code ec;
   remove_stale_worker_folders(fs::temp_directory_path(ec));
@@ -111,30 +112,27 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
     // Shard I/N of the campaign, split J ways: games with g % (N*J) == I + N*j.
     const std::uint64_t n = std::uint64_t(shard_n) * workers.size();
     const std::uint64_t i = shard_i + std::uint64_t(shard_n) * j;
-    std::vector<std::string> args{"bao-oracle",      "check",
-                                  "--engine",        o.engine,
-                                  "--ruleset",       o.ruleset,
-                                  "--seed",          std::to_string(o.seed),
-                                  "--shard",         fmt::format("{}/{}", i, n),
-                                  "--json-out",      w.json,
-                                  "--timeout-ms",    std::to_string(o.timeout_ms),
-                                  "--progress-lines"};
-    if (o.time > 0) {
-      args.insert(args.end(), {"--time", fmt::format("{}", o.time)});
-    } else {
-      args.insert(args.end(), {"--games", std::to_string(o.games)});
+    // The worker's options: the run's, its shard of the games and its
+    // part of --budget (worker j takes its part, the first ones the rest).
+    check::CheckOptions mine = c;
+    mine.shard_index = static_cast<std::uint32_t>(i);
+    mine.shard_count = static_cast<std::uint32_t>(n);
+    if (c.request_budget > 0) {
+      const std::uint64_t part =
+          c.request_budget / workers.size() + (j < c.request_budget % workers.size());
+      mine.request_budget = std::max<std::uint64_t>(part, 1);
     }
-    if (o.stop_after)
-      args.insert(args.end(), {"--stop-after", std::to_string(*o.stop_after), "--shared-stop"});
-    if (o.budget > 0) {
-      // The budget shared out: worker j takes its part, the first ones the rest.
-      const std::uint64_t part = o.budget / workers.size() + (j < o.budget % workers.size());
-      args.insert(args.end(), {"--budget", std::to_string(std::max<std::uint64_t>(part, 1))});
+    const std::string options_file = (tmp / fmt::format("options-{}.json", j)).string();
+    if (auto ok = write_file_atomic(options_file, check::options_to_json(mine)); !ok) {
+      failure = ok.error().message;
+      break;
     }
-    args.insert(args.end(), {"--search", o.search});
-    if (!o.accept_file.empty()) args.insert(args.end(), {"--accept", o.accept_file});
-    if (!o.given.empty())
-      args.insert(args.end(), {"--given", fmt::format("{}", fmt::join(o.given, ","))});
+    std::vector<std::string> args{
+        "bao-oracle",      "check",   "--engine",         o.engine,
+        "--ruleset",       c.ruleset, "--worker-options", options_file,
+        "--json-out",      w.json,    "--timeout-ms",     std::to_string(o.timeout_ms),
+        "--progress-lines"};
+    if (o.request.stop_after) args.emplace_back("--shared-stop");
     if (!o.log.empty()) {
       // Each worker writes its own part, on the parent's clock, its share
       // of the limit (the parent's index is a share too).
@@ -150,13 +148,9 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
                                                           protocol::Transcript::kMinLimit)),
                    "--log-epoch", std::to_string(o.log_epoch)});
     }
-    if (o.accept_others) args.emplace_back("--accept-others");
-    if (o.no_corpus) args.emplace_back("--no-corpus");
-    if (o.strict_reachability) args.emplace_back("--strict-reachability");
-    for (const std::string& c : o.corpus) args.insert(args.end(), {"--corpus", c});
     int fds[2];
     int word[2] = {-1, -1};
-    if (::pipe2(fds, O_CLOEXEC) != 0 || (o.stop_after && ::pipe2(word, O_CLOEXEC) != 0)) {
+    if (::pipe2(fds, O_CLOEXEC) != 0 || (o.request.stop_after && ::pipe2(word, O_CLOEXEC) != 0)) {
       failure = fmt::format("cannot create a pipe: {}", std::strerror(errno));
       break;
     }
@@ -256,7 +250,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
           w.groups = said->groups;
           // The limit reached by all the workers together: none starts
           // another game.
-          if (o.stop_after && totals().failing_games >= *o.stop_after)
+          if (o.request.stop_after && totals().failing_games >= *o.request.stop_after)
             for (Worker& other : workers) tell(other, 's');
           if (said->kind == "ask") tell(w, 'g');
         }
@@ -313,13 +307,13 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i
     // with the others. Its games are missing, as a worker's that wrote none.
     if (interrupted() && checked_nothing(*part)) continue;
     // The worker's share of --budget is not an option of the run.
-    part.value().options.request_budget = o.budget;
+    part.value().options.request_budget = c.request_budget;
     parts.push_back(std::move(*part));
     joined.names.push_back(fmt::format("worker {}", j));
   }
   fs::remove_all(tmp, ec);
   if (!failure.empty()) return Error{failure};
-  if (parts.empty() && interrupted()) return interrupted_at_start(o, shard_i, shard_n);
+  if (parts.empty() && interrupted()) return interrupted_at_start(o, c);
   // An interrupted run reports what the workers wrote, the missing ones named above.
   joined.allow_missing = interrupted();
   auto merged = check::merge(parts, joined);

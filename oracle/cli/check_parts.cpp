@@ -23,14 +23,15 @@ std::uint64_t games_in_shard(std::uint64_t games, std::uint32_t i, std::uint32_t
   return games / n + (i < games % n ? 1 : 0);
 }
 
-ProgressPlan progress_plan(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
-                           std::string label) {
+ProgressPlan progress_plan(const check::CheckOptions& c, std::string label) {
   ProgressPlan p;
   p.label = std::move(label);
-  p.games = o.game ? 1 : o.time > 0 ? 0 : games_in_shard(o.games, shard_i, shard_n);
-  p.time = o.game ? 0 : o.time;
-  p.budget = o.budget;
-  p.ruleset = o.ruleset;
+  p.games = c.only_game        ? 1
+            : c.time_limit > 0 ? 0
+                               : games_in_shard(c.games, c.shard_index, c.shard_count);
+  p.time = c.only_game ? 0 : c.time_limit;
+  p.budget = c.request_budget;
+  p.ruleset = c.ruleset;
   return p;
 }
 
@@ -107,13 +108,13 @@ void ProgressLine::draw(std::string line) {
 
 // Whether the games are played by --jobs workers.
 bool by_workers(const CheckCli& o) {
-  return o.jobs > 1 && !o.game;
+  return o.jobs > 1 && !o.request.only_game;
 }
 
 // The file of worker j's part of the transcript: FILE.workerJ, or
 // FILE.RULESET.workerJ under --ruleset all.
 std::string log_part(const CheckCli& o, std::size_t j) {
-  return fmt::format("{}.{}worker{}", o.log, o.log_per_ruleset ? o.ruleset + "." : "", j);
+  return fmt::format("{}.{}worker{}", o.log, o.log_per_ruleset ? o.request.ruleset + "." : "", j);
 }
 
 void note(const CheckCli& o, std::string_view text) {
@@ -122,16 +123,15 @@ void note(const CheckCli& o, std::string_view text) {
 
 // The report of a run that checked nothing: this build, the options asked
 // for (the games it stands for, as a shard to merge), no corpus loaded yet.
-check::CheckResult nothing_checked(const CheckCli& o, std::uint32_t shard_i,
-                                   std::uint32_t shard_n) {
+check::CheckResult nothing_checked(const CheckCli& o, const check::CheckOptions& c) {
   check::CheckResult r;
   r.engine = o.engine;
   r.command = o.engine;
-  r.options.ruleset = o.ruleset;
-  r.options.seed = o.seed;
-  r.options.games = o.games;
-  r.options.shard_index = shard_i;
-  r.options.shard_count = shard_n;
+  r.options.ruleset = c.ruleset;
+  r.options.seed = c.seed;
+  r.options.games = c.games;
+  r.options.shard_index = c.shard_index;
+  r.options.shard_count = c.shard_count;
   r.provenance = this_build("", o.command_line);
   return r;
 }
@@ -139,14 +139,14 @@ check::CheckResult nothing_checked(const CheckCli& o, std::uint32_t shard_i,
 // A run that could not start checking because the engine could not be
 // started or broke the protocol while starting: one protocol-fault finding
 // with no position (check::failed_at_start).
-check::CheckResult fault_at_start(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
+check::CheckResult fault_at_start(const CheckCli& o, const check::CheckOptions& c,
                                   const check::Fault& fault) {
-  check::CheckResult r = nothing_checked(o, shard_i, shard_n);
+  check::CheckResult r = nothing_checked(o, c);
   check::Finding f;
   f.kind = check::FindingKind::ProtocolFault;
-  f.ruleset = o.ruleset;
-  f.seed = o.seed;
-  f.expected = "the handshake (protocol 1) and `ruleset " + o.ruleset + "`";
+  f.ruleset = c.ruleset;
+  f.seed = c.seed;
+  f.expected = "the handshake (protocol 1) and `ruleset " + c.ruleset + "`";
   f.actual = protocol::describe(fault);
   f.engine.fault = fault;
   r.findings.push_back(std::move(f));
@@ -156,9 +156,8 @@ check::CheckResult fault_at_start(const CheckCli& o, std::uint32_t shard_i, std:
 
 // A run interrupted before it could check anything: an empty report that
 // says so.
-check::CheckResult interrupted_at_start(const CheckCli& o, std::uint32_t shard_i,
-                                        std::uint32_t shard_n) {
-  check::CheckResult r = nothing_checked(o, shard_i, shard_n);
+check::CheckResult interrupted_at_start(const CheckCli& o, const check::CheckOptions& c) {
+  check::CheckResult r = nothing_checked(o, c);
   r.stats.interrupted = true;
   r.stats.signal = interrupt::signal_name(interrupt::received());
   return r;

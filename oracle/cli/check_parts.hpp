@@ -38,8 +38,7 @@ struct ProgressPlan {
 // The games of `games` that shard I/N plays (g % N == I).
 std::uint64_t games_in_shard(std::uint64_t games, std::uint32_t i, std::uint32_t n);
 
-ProgressPlan progress_plan(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
-                           std::string label = "");
+ProgressPlan progress_plan(const check::CheckOptions& c, std::string label = "");
 
 // The progress line's text: the run's totals (over all its workers), what
 // they found, the rate and the time left; `done`: the final figures.
@@ -88,16 +87,14 @@ void note(const CheckCli& o, std::string_view text);
 // The report of a run that checked nothing (this build, the options asked
 // for), of one whose engine failed at start (one protocol-fault finding
 // with no position) and of one interrupted before it began.
-check::CheckResult nothing_checked(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n);
-check::CheckResult fault_at_start(const CheckCli& o, std::uint32_t shard_i, std::uint32_t shard_n,
+check::CheckResult nothing_checked(const CheckCli& o, const check::CheckOptions& c);
+check::CheckResult fault_at_start(const CheckCli& o, const check::CheckOptions& c,
                                   const check::Fault& fault);
-check::CheckResult interrupted_at_start(const CheckCli& o, std::uint32_t shard_i,
-                                        std::uint32_t shard_n);
+check::CheckResult interrupted_at_start(const CheckCli& o, const check::CheckOptions& c);
 
-// --jobs J: the run played by J worker processes of this program, their
-// reports merged (check_jobs.cpp).
-Expected<check::CheckResult> check_jobs(const CheckCli& o, std::uint32_t shard_i,
-                                        std::uint32_t shard_n, std::ostream& err,
-                                        const ProgressPlan& plan);
+// --jobs J: the run of `c` played by J worker processes of this program,
+// each given its share of `c` whole, their reports merged (check_jobs.cpp).
+Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOptions& c,
+                                        std::ostream& err, const ProgressPlan& plan);
 
 }  // namespace bao::cli::detail
