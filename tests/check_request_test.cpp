@@ -1,12 +1,14 @@
 // A check request is checked once (check::plan_check), before any engine
 // starts, and a plan gives one ruleset's options (check::options_for),
 // which the --jobs workers are given whole (check::options_to_json).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <string>
 
+#include "oracle/checker/check_all.hpp"
 #include "oracle/checker/request.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/provenance.hpp"
@@ -198,6 +200,55 @@ TEST_F(CheckPlanning, AWorkersOptionsComeBackWholeAndABrokenFileIsNamed) {
     EXPECT_EQ(read.error().message.rfind("w.json: not the options of a check run: ", 0), 0u)
         << read.error().message;
   }
+}
+
+TEST(CheckAll, ChecksWhatTheEngineListsInTheCataloguesOrderAndNamesTheRest) {
+  CheckRequest q = plain("all");
+  q.games = 2;
+  auto plan = plan_check(q);
+  ASSERT_TRUE(plan) << plan.error().message;
+  std::vector<std::string> checked, notes;
+  AllHooks hooks;
+  hooks.note = [&](std::string_view t) { notes.emplace_back(t); };
+  hooks.check = [&](CheckOptions c, std::size_t k, std::size_t n) -> Expected<CheckResult> {
+    checked.push_back(fmt::format("{} {}/{} games {}", c.ruleset, k + 1, n, c.games));
+    auto probe = oracle_probe(*find_ruleset(c.ruleset));
+    return run_check(*probe, c);
+  };
+  // Listed out of order, one twice, one unknown to this oracle.
+  auto a = check_all(*plan, "e", {"guide-v2", "nosuch", "ap-zanzibar", "nosuch"}, hooks);
+  ASSERT_TRUE(a) << a.error().message;
+  EXPECT_EQ(checked, (std::vector<std::string>{"ap-zanzibar 1/2 games 2", "guide-v2 2/2 games 2"}));
+  EXPECT_EQ(notes, (std::vector<std::string>{"ruleset ap-zanzibar", "ruleset guide-v2"}));
+  EXPECT_EQ(a->unknown, std::vector<std::string>{"nosuch"});
+  EXPECT_EQ(a->not_listed.size() + 2, all_rulesets().size());
+  ASSERT_EQ(a->runs.size(), 2u);
+  EXPECT_EQ(a->runs[0].stats.games, 2u);
+  EXPECT_FALSE(failed(a->runs[1]));
+
+  // Stopped after the first: the second is not reached.
+  checked.clear();
+  hooks.stop = [&] { return !checked.empty(); };
+  a = check_all(*plan, "e", {"guide-v2", "ap-zanzibar"}, hooks);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->runs.size(), 1u);
+  EXPECT_EQ(a->not_reached, std::vector<std::string>{"guide-v2"});
+
+  // Nothing this oracle knows: an error naming what the engine lists.
+  auto none = check_all(*plan, "e", {"chess"}, hooks);
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().message.find("lists none of the rulesets this oracle knows (it lists: "
+                                      "chess;"),
+            std::string::npos)
+      << none.error().message;
+  // A ruleset whose run fails: the error names it.
+  hooks.stop = {};
+  hooks.check = [](CheckOptions, std::size_t, std::size_t) -> Expected<CheckResult> {
+    return Error{"broken"};
+  };
+  auto broken = check_all(*plan, "e", {"ap-zanzibar"}, hooks);
+  ASSERT_FALSE(broken);
+  EXPECT_EQ(broken.error().message, "ap-zanzibar: broken");
 }
 
 }  // namespace

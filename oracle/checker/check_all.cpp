@@ -462,4 +462,49 @@ Expected<AllResult> merge_all(const std::vector<AllResult>& parts, const MergeOp
   return out;
 }
 
+Expected<AllResult> check_all(const CheckPlan& plan, std::string engine,
+                              std::vector<std::string> listed, const AllHooks& hooks) {
+  AllResult a;
+  a.engine = std::move(engine);
+  a.listed = std::move(listed);
+  auto lists = [&](std::string_view id) {
+    return std::find(a.listed.begin(), a.listed.end(), id) != a.listed.end();
+  };
+  std::vector<const Ruleset*> to_check;
+  for (const Ruleset* r : all_rulesets()) {
+    if (lists(r->id))
+      to_check.push_back(r);
+    else
+      a.not_listed.emplace_back(r->id);
+  }
+  for (const std::string& id : a.listed)
+    if (!find_ruleset(id) && std::find(a.unknown.begin(), a.unknown.end(), id) == a.unknown.end())
+      a.unknown.push_back(id);
+  if (to_check.empty())
+    return Error{fmt::format(
+        "--ruleset all: the engine '{}' lists none of the rulesets this "
+        "oracle knows (it lists: {}; see bao-oracle rulesets)",
+        a.engine, a.listed.empty() ? "nothing" : fmt::format("{}", fmt::join(a.listed, " ")))};
+  // Every accept entry must hold for some ruleset checked, and each
+  // ruleset's entries must combine: said before any ruleset is checked.
+  if (auto fits = plan_fits(plan, to_check); !fits) return fits.error();
+  for (std::size_t k = 0; k < to_check.size(); ++k) {
+    const std::string id(to_check[k]->id);
+    if (hooks.stop && hooks.stop()) {
+      a.not_reached.push_back(id);
+      continue;
+    }
+    if (hooks.note) hooks.note(fmt::format("ruleset {}", id));
+    std::vector<std::string> left_out;
+    auto options = options_for(plan, *to_check[k], &left_out);
+    if (hooks.left_out)
+      for (const std::string& e : left_out) hooks.left_out(e);
+    if (!options) return Error{fmt::format("{}: {}", id, options.error().message)};
+    auto r = hooks.check(std::move(*options), k, to_check.size());
+    if (!r) return Error{fmt::format("{}: {}", id, r.error().message)};
+    a.runs.push_back(std::move(*r));
+  }
+  return a;
+}
+
 }  // namespace bao::check

@@ -4,11 +4,14 @@
 // file, one JSON document). docs/checker.md, "Every ruleset at once".
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "oracle/checker/check.hpp"
+#include "oracle/checker/request.hpp"
 #include "oracle/core/enum_names.hpp"
 
 namespace bao::check {
@@ -31,6 +34,31 @@ struct AllResult {
   std::vector<CheckResult> runs;
   friend bool operator==(const AllResult&, const AllResult&) = default;
 };
+
+// What `--ruleset all` is given to check one ruleset with (in this process
+// or by the workers of --jobs) and to say what it does.
+struct AllHooks {
+  // Checks one ruleset, the k-th of the n checked, with its options.
+  std::function<Expected<CheckResult>(CheckOptions options, std::size_t k, std::size_t n)> check;
+  // Once true, no further ruleset is started (an interruption): those left
+  // are `not_reached`.
+  std::function<bool()> stop;
+  // A line for the transcript of the exchange ("ruleset guide-v2").
+  std::function<void(std::string_view)> note;
+  // A scenario file of the corpus that did not load (left out), each time
+  // a ruleset's corpus is read.
+  std::function<void(const std::string&)> left_out;
+};
+
+// --ruleset all, once the engine's handshake has given its name and its
+// `rulesets` (`listed`): every ruleset it lists that this oracle knows,
+// checked in turn in the catalogue's order, each with options_for(plan, R),
+// as `--ruleset R` with the same options would be. The result has no
+// command nor provenance yet. An error, before any ruleset is checked, when
+// the engine lists none of them or an --accept entry fits no ruleset
+// checked; and when a ruleset's options or run fail ("guide-v2: ...").
+Expected<AllResult> check_all(const CheckPlan& plan, std::string engine,
+                              std::vector<std::string> listed, const AllHooks& hooks);
 
 // What one ruleset's run came to, for the summaries.
 #define BAO_RUN_VERDICTS(X)    \

@@ -281,70 +281,39 @@ int run_all(const CheckCli& o, const check::CheckPlan& check_plan, std::ostream&
             std::ostream& err) {
   auto argv = protocol::split_command(o.engine);
   if (!argv) return fail(err, argv.error().message);
-  check::AllResult a;
-  a.command = o.engine;
-  {
-    protocol::EngineOptions engine;
-    engine.argv = std::move(*argv);
-    engine.timeout = std::chrono::milliseconds(o.timeout_ms);
-    engine.wake_fd = interrupt::wake_fd();
-    engine.transcript = o.transcript;
-    protocol::EngineClient client(std::move(engine));
-    auto info = client.start();
-    if (interrupted()) {
-      err << "bao-oracle: interrupted before any ruleset was checked\n" << std::flush;
-      return kExitSignalBase + interrupt::received();
-    }
-    if (!info)
-      return fail(err, fmt::format("--engine: the engine could not be checked: {} (expected the "
-                                   "handshake: protocol 1, name, rulesets)",
-                                   protocol::describe(info.fault())));
-    a.engine = info->name;
-    a.listed = info->rulesets;
+  protocol::EngineOptions engine;
+  engine.argv = std::move(*argv);
+  engine.timeout = std::chrono::milliseconds(o.timeout_ms);
+  engine.wake_fd = interrupt::wake_fd();
+  engine.transcript = o.transcript;
+  protocol::EngineClient client(std::move(engine));
+  auto info = client.start();
+  if (interrupted()) {
+    err << "bao-oracle: interrupted before any ruleset was checked\n" << std::flush;
+    return kExitSignalBase + interrupt::received();
   }
-  auto listed = [&](std::string_view id) {
-    return std::find(a.listed.begin(), a.listed.end(), id) != a.listed.end();
-  };
-  std::vector<const Ruleset*> to_check;
-  for (const Ruleset* r : all_rulesets()) {
-    if (listed(r->id))
-      to_check.push_back(r);
-    else
-      a.not_listed.emplace_back(r->id);
-  }
-  for (const std::string& id : a.listed)
-    if (!find_ruleset(id) && std::find(a.unknown.begin(), a.unknown.end(), id) == a.unknown.end())
-      a.unknown.push_back(id);
-  if (to_check.empty())
-    return fail(err, fmt::format("--ruleset all: the engine '{}' lists none of the rulesets this "
-                                 "oracle knows (it lists: {}; see bao-oracle rulesets)",
-                                 a.engine,
-                                 a.listed.empty() ? "nothing"
-                                                  : fmt::format("{}", fmt::join(a.listed, " "))));
-  // Every accept entry must hold for some ruleset checked, and each
-  // ruleset's entries must combine: said before any ruleset is checked.
-  if (auto fits = check::plan_fits(check_plan, to_check); !fits)
-    return fail(err, fits.error().message);
-  for (std::size_t k = 0; k < to_check.size(); ++k) {
-    const std::string id(to_check[k]->id);
-    if (interrupted()) {
-      a.not_reached.push_back(id);
-      continue;
-    }
+  if (!info)
+    return fail(err, fmt::format("--engine: the engine could not be checked: {} (expected the "
+                                 "handshake: protocol 1, name, rulesets)",
+                                 protocol::describe(info.fault())));
+  client.stop();
+  check::AllHooks hooks;
+  hooks.stop = interrupted;
+  hooks.note = [&](std::string_view text) { note(o, text); };
+  hooks.left_out = [&](const std::string& e) { say_left_out(err, e); };
+  hooks.check = [&](check::CheckOptions options, std::size_t k, std::size_t n) {
     CheckCli one = o;
-    one.request.ruleset = id;
+    one.request.ruleset = options.ruleset;
     one.log_per_ruleset = true;
-    note(o, fmt::format("ruleset {}", id));
-    auto options = options_of(check_plan, *to_check[k], err);
-    if (!options) return fail(err, fmt::format("{}: {}", id, options.error().message));
     const ProgressPlan plan =
-        progress_plan(*options, fmt::format("[{}/{} {}] ", k + 1, to_check.size(), id));
-    auto r = check_ruleset(one, std::move(*options), out, err, plan);
-    if (!r) return fail(err, fmt::format("{}: {}", id, r.error().message));
-    a.runs.push_back(std::move(*r));
-  }
-  a.provenance = this_build("per-ruleset", o.command_line);
-  return finish_all(std::move(a), o, out, err);
+        progress_plan(options, fmt::format("[{}/{} {}] ", k + 1, n, options.ruleset));
+    return check_ruleset(one, std::move(options), out, err, plan);
+  };
+  auto a = check::check_all(check_plan, info->name, info->rulesets, hooks);
+  if (!a) return fail(err, a.error().message);
+  a.value().command = o.engine;
+  a.value().provenance = this_build("per-ruleset", o.command_line);
+  return finish_all(std::move(*a), o, out, err);
 }
 
 }  // namespace
