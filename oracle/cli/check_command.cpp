@@ -21,6 +21,7 @@
 #include "oracle/checker/check_all.hpp"
 #include "oracle/checker/engine_probe.hpp"
 #include "oracle/checker/worker_progress.hpp"
+#include "oracle/checker/workers.hpp"
 #include "oracle/cli/check_parts.hpp"
 #include "oracle/cli/terminal.hpp"
 #include "oracle/core/data.hpp"
@@ -197,6 +198,51 @@ Expected<check::CheckResult> check_one(const CheckCli& o, check::CheckOptions op
   if (result->stats.interrupted)
     result.value().stats.signal = interrupt::signal_name(interrupt::received());
   return std::move(*result);
+}
+
+// --jobs J: the run played by J workers, each this program as
+// `check --worker-options FILE` (check::run_workers); the progress line is
+// theirs together, and the final figures the merged report's.
+Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOptions& c,
+                                        std::ostream& err, const ProgressPlan& plan) {
+  check::WorkerSetup setup;
+  setup.jobs = static_cast<std::size_t>(o.jobs);
+  setup.stop_after = o.request.stop_after;
+  setup.command = [&](const check::WorkerFiles& w) -> Expected<std::vector<std::string>> {
+    std::vector<std::string> args{"bao-oracle",       "check",        "--engine",
+                                  o.engine,           "--ruleset",    c.ruleset,
+                                  "--worker-options", w.options_file, "--json-out",
+                                  w.report_file,      "--timeout-ms", std::to_string(o.timeout_ms),
+                                  "--progress-lines"};
+    if (o.request.stop_after) args.emplace_back("--shared-stop");
+    if (!o.log.empty()) {
+      // Each worker writes its own part, on the parent's clock, its share
+      // of the limit (the parent's index is a share too).
+      const std::string part = log_part(o, w.j);
+      if (auto ok = check_output_file(part); !ok)
+        return Error{fmt::format("--log: {}", ok.error().message)};
+      note(o, fmt::format("worker {}: games g with g % {} == {}, in {}", w.j, w.n, w.i, part));
+      args.insert(args.end(),
+                  {"--log", part, "--log-limit",
+                   std::to_string(std::max<std::uint64_t>(o.log_limit / (setup.jobs + 1),
+                                                          protocol::Transcript::kMinLimit)),
+                   "--log-epoch", std::to_string(o.log_epoch)});
+    }
+    return args;
+  };
+  ProgressLine line(o.progress || ::isatty(2), plan);
+  setup.progress = [&](const check::Stats& s, std::size_t groups) { line.show(s, groups); };
+  setup.warn = [&](const std::string& text) {
+    line.done();
+    err << "bao-oracle: " << text << '\n' << std::flush;
+  };
+  auto merged = check::run_workers(c, setup);
+  if (!merged) return merged.error();
+  if (!*merged) return interrupted_at_start(o, c);
+  // The final figures are the merged report's: a deviation two workers
+  // found is one group.
+  line.finish(merged->value().stats, groups_of(**merged));
+  return std::move(**merged);
 }
 
 // One ruleset checked, in this process or by --jobs workers.
@@ -411,7 +457,7 @@ CheckCommands add_check_commands(CLI::App& app, CheckCli& o) {
   return c;
 }
 
-// A --jobs worker's options: those its supervisor planned (check_jobs.cpp).
+// A --jobs worker's options: those its supervisor planned (check_jobs).
 Expected<check::CheckOptions> worker_options(const std::string& path) {
   auto text = read_file(path);
   if (!text) return text.error();

@@ -1,6 +1,6 @@
-// The parts of `bao-oracle check` that one process and the --jobs
-// supervisor share (check_command.cpp runs a check; check_jobs.cpp runs it
-// by worker processes): the exit statuses, the progress line, the
+// The parts of `bao-oracle check` that a run in one process and a run by
+// --jobs workers share (check_command.cpp runs both, the second through
+// check::run_workers): the exit statuses, the progress line, the
 // transcript's notes and the reports of a run that checked nothing.
 // Internal to oracle/cli.
 #pragma once
@@ -22,9 +22,6 @@ constexpr int kExitInput = 2;
 // An interrupted run exits 128 + the signal, as a shell reports a process
 // the signal killed (130 for SIGINT), after writing its report.
 constexpr int kExitSignalBase = 128;
-// How long the workers of --jobs get to stop their engines and write their
-// reports once interrupted, before they are killed.
-constexpr std::chrono::seconds kWorkerGrace{10};
 
 // What a run was asked to do, for the time left on its progress line.
 struct ProgressPlan {
@@ -91,10 +88,5 @@ check::CheckResult nothing_checked(const CheckCli& o, const check::CheckOptions&
 check::CheckResult fault_at_start(const CheckCli& o, const check::CheckOptions& c,
                                   const check::Fault& fault);
 check::CheckResult interrupted_at_start(const CheckCli& o, const check::CheckOptions& c);
-
-// --jobs J: the run of `c` played by J worker processes of this program,
-// each given its share of `c` whole, their reports merged (check_jobs.cpp).
-Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOptions& c,
-                                        std::ostream& err, const ProgressPlan& plan);
 
 }  // namespace bao::cli::detail

@@ -1,5 +1,7 @@
-// `bao-oracle check --jobs J`: the supervisor of J worker processes of this
-// program (docs/checker.md, "Sharding"; check_parts.hpp).
+// `check --jobs J`: the supervisor of J worker processes (workers.hpp;
+// docs/checker.md, "Sharding and `report merge`").
+#include "oracle/checker/workers.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,21 +15,22 @@
 #include <cstring>
 #include <filesystem>
 
-#include "oracle/checker/check.hpp"
 #include "oracle/checker/request.hpp"
 #include "oracle/checker/worker_progress.hpp"
-#include "oracle/cli/check_parts.hpp"
 #include "oracle/core/files.hpp"
 #include "oracle/core/interrupt.hpp"
 #include "oracle/core/process.hpp"
 #include "oracle/core/text.hpp"
-#include "oracle/protocol/transcript.hpp"
 
-namespace bao::cli::detail {
+namespace bao::check {
 namespace {
 
+bool interrupted() {
+  return interrupt::received() != 0;
+}
+
 // A report of no game and no finding (a run interrupted at its start).
-bool checked_nothing(const check::CheckResult& r) {
+bool checked_nothing(const CheckResult& r) {
   return r.stats.games == 0 && r.findings.empty() && r.deviations.empty() && r.notation.empty();
 }
 
@@ -38,21 +41,10 @@ struct Worker {
   bool told_stop = false;
   std::string buffer;
   std::string json;
-  check::Stats last;
+  Stats last;
   std::size_t groups = 0;
 };
 
-// --jobs J: J worker processes of this program, each a shard of the games,
-// then their JSON reports merged (the same as `report merge`). A worker gets
-// SIGTERM when this process ends, however it ends (PR_SET_PDEATHSIG), and
-// its engines SIGKILL when it ends. Interrupted, this process passes the
-// signal on to the workers, which stop their engines and write what they
-// found so far; their reports are merged as usual, and the run is reported
-// as interrupted. With --stop-after N the workers' failing games count
-// towards N together: each worker asks before its next game whenever it has
-// found one (an `ask` line), and once they add up to N every worker is told
-// to start no new game; they finish the game they are playing, settle and
-// minimise, and the run is a complete one that stopped at its limit.
 // The workers' folders `bao-check-<pid>` that runs killed with SIGKILL left
 // in `dir`: their process is gone, so nothing else removes them.
 void remove_stale_worker_folders(const std::filesystem::path& dir) {
@@ -87,8 +79,18 @@ void close_fd(int& fd) {
 
 }  // namespace
 
-Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOptions& c,
-                                        std::ostream& err, const ProgressPlan& plan) {
+// --jobs J: J worker processes of this program, each a shard of the games,
+// then their JSON reports merged (the same as `report merge`). A worker gets
+// SIGTERM when this process ends, however it ends (PR_SET_PDEATHSIG), and
+// its engines SIGKILL when it ends. Interrupted, this process passes the
+// signal on to the workers, which stop their engines and write what they
+// found so far; their reports are merged as usual, and the run is reported
+// as interrupted. With --stop-after N the workers' failing games count
+// towards N together: each worker asks before its next game whenever it has
+// found one (an `ask` line), and once they add up to N every worker is told
+// to start no new game; they finish the game they are playing, settle and
+// minimise, and the run is a complete one that stopped at its limit.
+Expected<std::optional<CheckResult>> run_workers(const CheckOptions& c, const WorkerSetup& setup) {
   const std::uint32_t shard_i = c.shard_index, shard_n = c.shard_count;
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -104,7 +106,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
     struct sigaction& was;
     ~RestorePipe() { ::sigaction(SIGPIPE, &was, nullptr); }
   } restore_pipe{pipe_was};
-  std::vector<Worker> workers(static_cast<std::size_t>(o.jobs));
+  std::vector<Worker> workers(setup.jobs);
   std::string failure;
   for (std::size_t j = 0; j < workers.size() && !interrupted(); ++j) {
     Worker& w = workers[j];
@@ -114,7 +116,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
     const std::uint64_t i = shard_i + std::uint64_t(shard_n) * j;
     // The worker's options: the run's, its shard of the games and its
     // part of --budget (worker j takes its part, the first ones the rest).
-    check::CheckOptions mine = c;
+    CheckOptions mine = c;
     mine.shard_index = static_cast<std::uint32_t>(i);
     mine.shard_count = static_cast<std::uint32_t>(n);
     if (c.request_budget > 0) {
@@ -123,40 +125,24 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
       mine.request_budget = std::max<std::uint64_t>(part, 1);
     }
     const std::string options_file = (tmp / fmt::format("options-{}.json", j)).string();
-    if (auto ok = write_file_atomic(options_file, check::options_to_json(mine)); !ok) {
+    if (auto ok = write_file_atomic(options_file, options_to_json(mine)); !ok) {
       failure = ok.error().message;
       break;
     }
-    std::vector<std::string> args{
-        "bao-oracle",      "check",   "--engine",         o.engine,
-        "--ruleset",       c.ruleset, "--worker-options", options_file,
-        "--json-out",      w.json,    "--timeout-ms",     std::to_string(o.timeout_ms),
-        "--progress-lines"};
-    if (o.request.stop_after) args.emplace_back("--shared-stop");
-    if (!o.log.empty()) {
-      // Each worker writes its own part, on the parent's clock, its share
-      // of the limit (the parent's index is a share too).
-      const std::string part = log_part(o, j);
-      if (auto ok = check_output_file(part); !ok) {
-        failure = fmt::format("--log: {}", ok.error().message);
-        break;
-      }
-      note(o, fmt::format("worker {}: games g with g % {} == {}, in {}", j, n, i, part));
-      args.insert(args.end(),
-                  {"--log", part, "--log-limit",
-                   std::to_string(std::max<std::uint64_t>(o.log_limit / (workers.size() + 1),
-                                                          protocol::Transcript::kMinLimit)),
-                   "--log-epoch", std::to_string(o.log_epoch)});
+    auto args = setup.command(WorkerFiles{j, i, n, options_file, w.json});
+    if (!args) {
+      failure = args.error().message;
+      break;
     }
     int fds[2];
     int word[2] = {-1, -1};
-    if (::pipe2(fds, O_CLOEXEC) != 0 || (o.request.stop_after && ::pipe2(word, O_CLOEXEC) != 0)) {
+    if (::pipe2(fds, O_CLOEXEC) != 0 || (setup.stop_after && ::pipe2(word, O_CLOEXEC) != 0)) {
       failure = fmt::format("cannot create a pipe: {}", std::strerror(errno));
       break;
     }
     ChildSpec child;
-    child.argv = std::move(args);
-    child.file = "/proc/self/exe";
+    child.argv = std::move(*args);
+    child.file = setup.program;
     child.null_stdin = word[0] < 0;
     child.in = word[0];
     child.out = fds[1];
@@ -175,10 +161,12 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
     w.out = fds[0];
     w.in = word[1];
   }
-  ProgressLine line((o.progress || ::isatty(2)) && failure.empty(), plan);
+  auto progress = [&](const Stats& s, std::size_t groups) {
+    if (setup.progress && failure.empty()) setup.progress(s, groups);
+  };
   const auto started_at = std::chrono::steady_clock::now();
   auto totals = [&] {
-    check::Stats total;
+    Stats total;
     for (const Worker& w : workers) {
       total.games += w.last.games;
       total.positions += w.last.positions;
@@ -204,7 +192,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
       for (const Worker& w : workers)
         if (w.pid > 0) ::kill(w.pid, interrupt::received());
       passed_on = true;
-      kill_at = std::chrono::steady_clock::now() + kWorkerGrace;
+      kill_at = std::chrono::steady_clock::now() + setup.grace;
     }
     if (passed_on && !killed && std::chrono::steady_clock::now() >= kill_at) {
       for (const Worker& w : workers)
@@ -235,7 +223,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
       std::size_t nl;
       while ((nl = w.buffer.find('\n')) != std::string::npos) {
         // A line that is not a progress line (stray output) is skipped.
-        if (auto said = check::parse_worker_progress(std::string_view(w.buffer).substr(0, nl))) {
+        if (auto said = parse_worker_progress(std::string_view(w.buffer).substr(0, nl))) {
           w.last.games = said->stats.games;
           w.last.positions = said->stats.positions;
           w.last.failing_games = said->stats.failing_games;
@@ -250,7 +238,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
           w.groups = said->groups;
           // The limit reached by all the workers together: none starts
           // another game.
-          if (o.request.stop_after && totals().failing_games >= *o.request.stop_after)
+          if (setup.stop_after && totals().failing_games >= *setup.stop_after)
             for (Worker& other : workers) tell(other, 's');
           if (said->kind == "ask") tell(w, 'g');
         }
@@ -259,10 +247,10 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
     }
     std::size_t groups = 0;
     for (const Worker& w : workers) groups += w.groups;
-    line.show(totals(), groups);
+    progress(totals(), groups);
   }
-  std::vector<check::CheckResult> parts;
-  check::MergeOptions joined;
+  std::vector<CheckResult> parts;
+  MergeOptions joined;
   joined.shard_index = shard_i;
   joined.shard_count = shard_n;
   for (std::size_t j = 0; j < workers.size(); ++j) {
@@ -274,19 +262,17 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
     }
     const bool exited = WIFEXITED(status);
     // An interrupted worker exits 128 + the signal, its report written.
-    const bool stopped = exited && WEXITSTATUS(status) > kExitSignalBase;
+    const bool stopped = exited && WEXITSTATUS(status) > kWorkerSignalBase;
     const std::string how =
         exited ? fmt::format("exit status {}", WEXITSTATUS(status))
                : fmt::format("killed by {}", interrupt::signal_name(WTERMSIG(status)));
-    if (!exited || (WEXITSTATUS(status) > kExitFindings && !stopped)) {
+    if (!exited || (WEXITSTATUS(status) > kWorkerFindings && !stopped)) {
       if (interrupted()) {
         // What the others found is still reported.
-        line.done();
-        err << fmt::format(
-                   "bao-oracle: worker {} ended without its report ({}); its games are "
-                   "missing from the report\n",
-                   j, how)
-            << std::flush;
+        if (setup.warn)
+          setup.warn(fmt::format(
+              "worker {} ended without its report ({}); its games are missing from the report", j,
+              how));
       } else if (failure.empty()) {
         failure = fmt::format("worker {} failed ({})", j, how);
       }
@@ -297,7 +283,7 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
       if (failure.empty()) failure = text.error().message;
       continue;
     }
-    auto part = check::from_json(*text, w.json);
+    auto part = from_json(*text, w.json);
     if (!part) {
       if (failure.empty()) failure = part.error().message;
       continue;
@@ -313,19 +299,16 @@ Expected<check::CheckResult> check_jobs(const CheckCli& o, const check::CheckOpt
   }
   fs::remove_all(tmp, ec);
   if (!failure.empty()) return Error{failure};
-  if (parts.empty() && interrupted()) return interrupted_at_start(o, c);
+  if (parts.empty() && interrupted()) return std::optional<CheckResult>();
   // An interrupted run reports what the workers wrote, the missing ones named above.
   joined.allow_missing = interrupted();
-  auto merged = check::merge(parts, joined);
+  auto merged = merge(parts, joined);
   if (!merged) return merged.error();
   if (interrupted()) {
     merged.value().stats.interrupted = true;
     merged.value().stats.signal = interrupt::signal_name(interrupt::received());
   }
-  // The final figures are the merged report's: a deviation two workers
-  // found is one group.
-  line.finish(merged->stats, groups_of(*merged));
-  return std::move(*merged);
+  return std::optional<CheckResult>(std::move(*merged));
 }
 
-}  // namespace bao::cli::detail
+}  // namespace bao::check
