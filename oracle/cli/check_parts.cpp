@@ -99,11 +99,9 @@ void ProgressLine::done() {
 
 void ProgressLine::draw(std::string line) {
   if (!enabled_) return;
-  const std::size_t width = line.size();
-  if (width < shown_) line += std::string(shown_ - width, ' ');  // over the longer one before
-  line.insert(0, "\r");
-  (void)!::write(2, line.data(), line.size());
-  shown_ = std::max(width, std::size_t{1});
+  const std::string bytes = redraw(std::move(line), shown_);
+  (void)!::write(2, bytes.data(), bytes.size());
+  shown_ = std::max(shown_, std::size_t{1});  // a line was drawn, if an empty one
 }
 
 // Whether the games are played by --jobs workers.

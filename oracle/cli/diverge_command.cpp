@@ -95,17 +95,14 @@ class ProgressLine {
                                 : "ETA --";
     std::string line = fmt::format("diverge: {}/{} positions ({}%), {:.0f} positions/s, {}", done,
                                    total, total > 0 ? done * 100 / total : 100, rate, eta);
-    const std::size_t width = line.size();
-    if (line.size() < shown_) line += std::string(shown_ - line.size(), ' ');
-    err_ << '\r' << line << std::flush;
-    shown_ = std::max(shown_, width);
+    err_ << redraw(std::move(line), shown_) << std::flush;
   }
 
   std::ostream& err_;
   const Progress& progress_;
   std::condition_variable_any wake_;
   std::optional<Clock::time_point> started_;
-  std::size_t shown_ = 0;  // the widest line shown so far
+  std::size_t shown_ = 0;  // the width of the line on screen
   std::jthread thread_;    // last: it starts once the rest is set
 };
 

@@ -1,5 +1,5 @@
-// What the commands write on the terminal alike: the one line of an error
-// and a duration as people read it.
+// What the commands write on the terminal alike: the one line of an error,
+// a duration as people read it, and a progress line rewritten in place.
 #pragma once
 
 #include <fmt/format.h>
@@ -25,6 +25,18 @@ inline std::string duration_text(double seconds) {
   if (s < 60) return fmt::format("{} s", s);
   if (s < 3600) return fmt::format("{} min {:02} s", s / 60, s % 60);
   return fmt::format("{} h {:02} min", s / 3600, s % 3600 / 60);
+}
+
+// The bytes that draw `text` as the progress line in place of the one
+// drawn before (from the start of the line, blanks over what a longer one
+// left); `shown` is the width of the line on screen, updated. `check` and
+// `diverge` draw their progress lines so.
+inline std::string redraw(std::string text, std::size_t& shown) {
+  const std::size_t width = text.size();
+  if (width < shown) text += std::string(shown - width, ' ');
+  text.insert(0, "\r");
+  shown = width;
+  return text;
 }
 
 }  // namespace bao::cli
