@@ -107,8 +107,8 @@ void choose_among_alike(Settling& s) {
 
 // Whether the model needs `d` at the witness of another deviation, at a
 // position where a probe round refuted a switch, or at an unexplained
-// finding, as the engine answered there: the model `whole` answers as the engine and `less` (without `d`)
-// does not. `d` may have replaced a rival, or the other may lean on it
+// finding, as the engine answered there: the model `whole` answers as the engine and `less`
+// (without `d`) does not. `d` may have replaced a rival, or the other may lean on it
 // (docs/checker.md, "The house pair": two switches that together say what
 // neither alone says).
 bool needed_elsewhere(const Settling& s, const Deviation& d, const Ruleset& whole,
@@ -126,12 +126,10 @@ bool needed_elsewhere(const Settling& s, const Deviation& d, const Ruleset& whol
   // without `d` does not: several deviations showed there at once, `d`
   // among them (a game that met them together could name none).
   for (const Finding& f : s.findings) {
-    if (f.kind == FindingKind::ProtocolFault || f.kind == FindingKind::DifferentStart ||
-        f.own_line)
+    if (f.kind == FindingKind::ProtocolFault || f.kind == FindingKind::DifferentStart || f.own_line)
       continue;
     auto pos = parse_bpn(f.position);
-    if (pos && answers_as(whole, *pos, f.engine) && !answers_as(less, *pos, f.engine))
-      return true;
+    if (pos && answers_as(whole, *pos, f.engine) && !answers_as(less, *pos, f.engine)) return true;
   }
   return false;
 }
