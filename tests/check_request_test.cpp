@@ -174,6 +174,7 @@ TEST_F(CheckPlanning, AWorkersOptionsComeBackWholeAndABrokenFileIsNamed) {
   c.corpus = {"a", "b"};
   c.corpus_paths = {"/x/scenarios"};
   c.corpus_found = true;
+  c.no_corpus = true;  // every field off its default, so that one left out of the JSON shows
   c.request_budget = 500;
   c.strict_reachability = true;
   c.accepted = {"s1"};

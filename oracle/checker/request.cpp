@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <type_traits>
 
 #include "oracle/core/data.hpp"
 #include "oracle/core/json_read.hpp"
@@ -146,29 +147,41 @@ Expected<CheckOptions> options_for(const CheckPlan& plan, const Ruleset& rules,
   return c;
 }
 
+namespace {
+
+// The fields of CheckOptions a worker is given, each under its JSON key:
+// one list for writing and reading (the search and --game apart, below).
+// `c` is a CheckOptions, const or not; `f(key, field)` for each.
+template <class Options, class F>
+void each_field(Options& c, F&& f) {
+  f("ruleset", c.ruleset);
+  f("seed", c.seed);
+  f("games", c.games);
+  f("time_limit", c.time_limit);
+  f("shard_index", c.shard_index);
+  f("shard_count", c.shard_count);
+  f("illegal_samples", c.illegal_samples);
+  f("max_findings", c.max_findings);
+  f("corpus", c.corpus);
+  f("corpus_paths", c.corpus_paths);
+  f("corpus_found", c.corpus_found);
+  f("no_corpus", c.no_corpus);
+  f("request_budget", c.request_budget);
+  f("strict_reachability", c.strict_reachability);
+  f("accepted", c.accepted);
+  f("accept_reasons", c.accept_reasons);
+  f("accepted_clauses", c.accepted_clauses);
+  f("accepted_clause_reasons", c.accepted_clause_reasons);
+  f("given", c.given);
+}
+
+}  // namespace
+
 std::string options_to_json(const CheckOptions& c) {
   nlohmann::ordered_json j;
-  j["ruleset"] = c.ruleset;
+  each_field(c, [&](const char* key, const auto& field) { j[key] = field; });
   j["search"] = std::string(to_string(c.search));
-  j["seed"] = c.seed;
-  j["games"] = c.games;
-  j["time_limit"] = c.time_limit;
-  j["shard_index"] = c.shard_index;
-  j["shard_count"] = c.shard_count;
   j["only_game"] = c.only_game ? nlohmann::ordered_json(*c.only_game) : nullptr;
-  j["illegal_samples"] = c.illegal_samples;
-  j["max_findings"] = c.max_findings;
-  j["corpus"] = c.corpus;
-  j["corpus_paths"] = c.corpus_paths;
-  j["corpus_found"] = c.corpus_found;
-  j["no_corpus"] = c.no_corpus;
-  j["request_budget"] = c.request_budget;
-  j["strict_reachability"] = c.strict_reachability;
-  j["accepted"] = c.accepted;
-  j["accept_reasons"] = c.accept_reasons;
-  j["accepted_clauses"] = c.accepted_clauses;
-  j["accepted_clause_reasons"] = c.accepted_clause_reasons;
-  j["given"] = c.given;
   // A byte that is not UTF-8 in a path or a reason becomes U+FFFD, as the
   // worker's report.json would write it anyway; the corpus is read already.
   return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
@@ -178,30 +191,19 @@ Expected<CheckOptions> options_from_json(std::string_view text, const std::strin
   try {
     const auto j = nlohmann::json::parse(text);
     CheckOptions c;
-    c.ruleset = j.at("ruleset").get<std::string>();
+    each_field(c, [&](const char* key, auto& field) {
+      using T = std::remove_reference_t<decltype(field)>;
+      // Whole numbers only as they were written (json_read.hpp).
+      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        field = whole<T>(j, key);
+      else
+        field = j.at(key).template get<T>();
+    });
     const std::string search = j.at("search").get<std::string>();
     auto s = enum_from_name<Search>(search);
     if (!s) throw std::runtime_error(fmt::format("unknown search '{}'", search));
     c.search = *s;
-    c.seed = whole<std::uint64_t>(j, "seed");
-    c.games = whole<std::uint64_t>(j, "games");
-    c.time_limit = j.at("time_limit").get<double>();
-    c.shard_index = whole<std::uint32_t>(j, "shard_index");
-    c.shard_count = whole<std::uint32_t>(j, "shard_count");
     if (!j.at("only_game").is_null()) c.only_game = whole<std::uint64_t>(j, "only_game");
-    c.illegal_samples = whole<int>(j, "illegal_samples");
-    c.max_findings = whole<std::uint64_t>(j, "max_findings");
-    c.corpus = j.at("corpus").get<std::vector<std::string>>();
-    c.corpus_paths = j.at("corpus_paths").get<std::vector<std::string>>();
-    c.corpus_found = j.at("corpus_found").get<bool>();
-    c.no_corpus = j.at("no_corpus").get<bool>();
-    c.request_budget = whole<std::uint64_t>(j, "request_budget");
-    c.strict_reachability = j.at("strict_reachability").get<bool>();
-    c.accepted = j.at("accepted").get<std::vector<std::string>>();
-    c.accept_reasons = j.at("accept_reasons").get<std::vector<std::string>>();
-    c.accepted_clauses = j.at("accepted_clauses").get<std::vector<std::string>>();
-    c.accepted_clause_reasons = j.at("accepted_clause_reasons").get<std::vector<std::string>>();
-    c.given = j.at("given").get<std::vector<std::string>>();
     if (c.accept_reasons.size() != c.accepted.size() ||
         c.accepted_clause_reasons.size() != c.accepted_clauses.size())
       throw std::runtime_error("each accepted switch and clause has one reason");
