@@ -191,6 +191,30 @@ TEST(Check, ReportAndWitnessCiteTheSourceByTitle) {
   EXPECT_EQ(source, "found by bao-oracle check; " + cited);
 }
 
+// A named switch is never wrong where it was put to the test (step 5b);
+// where some positions told it nothing, the report says it was wrong at
+// none, so that "5 of 9" does not read as four misses.
+TEST(Check, HowSureSaysWhereTheSwitchWasNeverWrong) {
+  const MutantInfo& m = all_mutants().front();
+  auto broken = mutate(ruleset("ap-zanzibar"), m.id);
+  ASSERT_TRUE(broken.ok());
+  CheckResult res = run(*broken, options_for("ap-zanzibar", 30));
+  ASSERT_EQ(res.deviations.size(), 1u) << summary_text(res);
+  Deviation& d = res.deviations.front();
+  d.experiments = 9;
+  d.confirmations = 9;
+  d.contradictions = 0;
+  EXPECT_NE(summary_text(res).find("predicted at 9 of 9 positions\n"), std::string::npos)
+      << summary_text(res);
+  EXPECT_EQ(to_markdown(res).find("wrong at"), std::string::npos);
+  d.confirmations = 5;
+  EXPECT_NE(summary_text(res).find("predicted at 5 of 9 positions, wrong at none"),
+            std::string::npos)
+      << summary_text(res);
+  EXPECT_NE(to_markdown(res).find("it was put to, wrong at none"), std::string::npos)
+      << to_markdown(res);
+}
+
 TEST(Check, WitnessesAreSmallAndTheirLinesShort) {
   const MutantInfo& m = all_mutants().front();
   auto broken = mutate(ruleset("ap-zanzibar"), m.id);

@@ -209,13 +209,21 @@ std::string reproduce_command(const CheckResult& r, const Finding& f) {
 
 namespace {
 
+// Where a switch was put to the test and neither predicted the engine nor
+// was wrong (the position did not tell it from the rule text), "5 of 9"
+// alone would read as four misses: ", wrong at none" says so.
+std::string wrong_at(const Deviation& d) {
+  if (d.confirmations >= d.experiments) return "";
+  return d.contradictions == 0 ? ", wrong at none" : fmt::format(", wrong at {}", d.contradictions);
+}
+
 // "1 game, 3 positions; predicted at 4 positions it was put to".
 std::string games_and_positions(const Deviation& d) {
   std::string out = fmt::format("{} game{}, {} position{}", d.games, d.games == 1 ? "" : "s",
                                 d.positions, d.positions == 1 ? "" : "s");
   if (d.experiments > 0)
-    out += fmt::format("; predicted the engine at {} of {} position{} it was put to",
-                       d.confirmations, d.experiments, d.experiments == 1 ? "" : "s");
+    out += fmt::format("; predicted the engine at {} of {} position{} it was put to{}",
+                       d.confirmations, d.experiments, d.experiments == 1 ? "" : "s", wrong_at(d));
   return out;
 }
 
@@ -258,9 +266,10 @@ std::vector<ListItem> first_list(const CheckResult& r) {
                      fmt::format("{} (switch {}{})", d->meaning, d->switch_id,
                                  d->plays_as.empty() ? "" : ", as " + d->plays_as),
                      d->games,
-                     d->experiments > 0 ? fmt::format("predicted at {} of {} positions",
-                                                      d->confirmations, d->experiments)
-                                        : std::string(),
+                     d->experiments > 0
+                         ? fmt::format("predicted at {} of {} positions{}", d->confirmations,
+                                       d->experiments, wrong_at(*d))
+                         : std::string(),
                      false, reachable(*d)});
   for (const Finding& f : r.findings) {
     const bool start = f.kind == FindingKind::DifferentStart;
