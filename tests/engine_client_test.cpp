@@ -4,6 +4,7 @@
 // (a restart and the next request work), and no test may leave a child
 // process or an open descriptor behind.
 #include "oracle/protocol/engine_client.hpp"
+#include "oracle/protocol/engine_session.hpp"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -660,6 +661,81 @@ TEST_F(EngineClientTest, SigpipeIsIgnoredInTheClientOnly) {
   struct sigaction now {};
   ASSERT_EQ(::sigaction(SIGPIPE, nullptr, &now), 0);
   EXPECT_EQ(now.sa_handler, SIG_IGN);
+}
+
+// ---- EngineSession: the restart policy (engine_session.hpp) ---------------------
+
+// A fake that crashes at request 6: the handshake is 1 to 3, `ruleset` 4,
+// so a batch of two lines crashes at its second; after the restart a batch
+// of one line is answered, under the ruleset selected again.
+TEST_F(EngineClientTest, ASessionRestartsAfterAFatalFaultAndSelectsTheRulesetAgain) {
+  EngineSession session(fake({"crash", k(6)}), RestartPolicy{.give_up_after = 3});
+  ASSERT_TRUE(session.start());
+  const std::vector<std::string> two{"position start", "moves"};
+  auto first = session.batch("ap-zanzibar", two);
+  ASSERT_FALSE(first);
+  EXPECT_EQ(first.fault().kind, FaultKind::Crash);
+  EXPECT_FALSE(session.running());
+  const std::vector<std::string> one{"position start"};
+  auto again = session.batch("ap-zanzibar", one);
+  ASSERT_TRUE(again) << describe(again.fault());
+  EXPECT_TRUE(again->front().ok);
+  EXPECT_EQ(session.restarts(), 1);
+  EXPECT_EQ(session.faults(), 1);
+  EXPECT_EQ(session.consecutive_faults(), 0);
+  EXPECT_FALSE(session.given_up());
+  ASSERT_TRUE(session.last_fault());
+  EXPECT_EQ(session.last_fault()->kind, FaultKind::Crash);
+}
+
+// Every restarted fake crashes at its request 5, the first of each batch.
+TEST_F(EngineClientTest, ASessionGivesUpAfterTheFaultsInARowThePolicyAllows) {
+  EngineSession session(fake({"crash", k(kFaultAt)}), RestartPolicy{.give_up_after = 2});
+  ASSERT_TRUE(session.start());
+  const std::vector<std::string> one{"moves"};
+  EXPECT_EQ(session.batch("ap-zanzibar", one).fault().kind, FaultKind::Crash);
+  EXPECT_EQ(session.batch("ap-zanzibar", one).fault().kind, FaultKind::Crash);
+  EXPECT_TRUE(session.given_up());
+  for (int i = 0; i < 3; ++i) {
+    auto r = session.batch("ap-zanzibar", one);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.fault().kind, FaultKind::NotRunning);
+    EXPECT_NE(r.fault().message.find("not restarted after 2 faults in a row"), std::string::npos)
+        << r.fault().message;
+  }
+  EXPECT_EQ(session.restarts(), 1);
+  EXPECT_EQ(session.faults(), 2);
+}
+
+TEST_F(EngineClientTest, ASessionThatNeverGivesUpRestartsForEveryBatch) {
+  EngineSession session(fake({"crash", k(kFaultAt)}), RestartPolicy{.give_up_after = 0});
+  ASSERT_TRUE(session.start());
+  const std::vector<std::string> one{"moves"};
+  for (int i = 0; i < 5; ++i)
+    EXPECT_EQ(session.batch("ap-zanzibar", one).fault().kind, FaultKind::Crash);
+  EXPECT_FALSE(session.given_up());
+  EXPECT_EQ(session.restarts(), 4);
+  EXPECT_EQ(session.faults(), 5);
+  EXPECT_EQ(session.consecutive_faults(), 5);
+}
+
+// A refused ruleset is an answer: the engine keeps running, nothing is
+// restarted, and the faults in a row start again from none.
+TEST_F(EngineClientTest, ASessionTakesARefusedRulesetAsAnAnswerNotABreakdown) {
+  EngineSession session(fake({"refuse-ruleset"}), RestartPolicy{.give_up_after = 1});
+  ASSERT_TRUE(session.start());
+  const std::vector<std::string> one{"moves"};
+  for (int i = 0; i < 3; ++i) {
+    auto refused = session.batch("guide-v2", one);
+    ASSERT_FALSE(refused);
+    EXPECT_EQ(refused.fault().kind, FaultKind::UnsupportedRuleset);
+  }
+  EXPECT_TRUE(session.running());
+  EXPECT_FALSE(session.given_up());
+  auto ok = session.batch("ap-zanzibar", one);
+  ASSERT_TRUE(ok) << describe(ok.fault());
+  EXPECT_EQ(session.restarts(), 0);
+  EXPECT_EQ(session.faults(), 3);
 }
 
 }  // namespace

@@ -152,7 +152,7 @@ TEST(ExternalSubject, FaultsBecomeErrorsAndTheEngineIsRestarted) {
 }
 
 TEST(ExternalSubject, GivesUpOnAnEngineThatKeepsFailing) {
-  ExternalSubject subject(fake({"exit-at-start"}), SubjectOptions{3});
+  ExternalSubject subject(fake({"exit-at-start"}), RestartPolicy{3});
   EXPECT_FALSE(subject.start());
   for (int i = 0; i < 10; ++i) {
     auto r = subject.status("ap-zanzibar", kStart);

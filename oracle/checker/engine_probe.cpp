@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "oracle/core/text.hpp"
+#include "oracle/protocol/engine_session.hpp"
 #include "oracle/protocol/transcript.hpp"
 
 namespace bao::check {
@@ -11,23 +12,23 @@ namespace {
 class EngineProbe final : public Probe {
  public:
   EngineProbe(protocol::EngineOptions options, std::string ruleset)
-      : client_(std::move(options)), ruleset_(std::move(ruleset)) {}
+      : session_(std::move(options), protocol::RestartPolicy{.give_up_after = 0}),
+        ruleset_(std::move(ruleset)) {}
 
   // The first start: the fault that stops it, or nothing when ready.
   EngineStart first_start(std::unique_ptr<EngineProbe> self) {
     EngineStart s;
-    auto info = client_.start();
+    auto info = session_.start();
     if (!info) {
       s.fault = info.fault();
       return s;
     }
     name_ = info->name;
-    auto sel = client_.select_ruleset(ruleset_);
-    if (!sel) {
-      s.fault = sel.fault();
+    if (auto fault = session_.select(ruleset_)) {
+      s.fault = std::move(fault);
       if (s.fault->kind == FaultKind::UnsupportedRuleset)
         s.fault->message = fmt::format("the engine '{}' does not play {} (it lists: {})", name_,
-                                       ruleset_, fmt::join(client_.info().rulesets, " "));
+                                       ruleset_, fmt::join(info->rulesets, " "));
       return s;
     }
     s.probe = std::move(self);
@@ -36,20 +37,19 @@ class EngineProbe final : public Probe {
 
   std::string name() override { return name_; }
 
-  // Sends one pipelined batch (the engine restarted first if it is not
-  // running) and returns its responses; empty with `a.fault` set, or with
-  // `a.representable` false where the first request (a `position`) was
-  // answered `?`.
+  // Sends one pipelined batch (the engine restarted first if a fault
+  // stopped it, and the ruleset selected again) and returns its responses;
+  // empty with `a.fault` set, or with `a.representable` false where the
+  // first request (a `position`) was answered `?`.
   template <class Answer>
   std::optional<std::vector<protocol::Response>> send(const std::vector<std::string>& lines,
                                                       Answer& a) {
-    if (!client_.running())
-      if (auto again = restart()) {
-        a.fault = *again;
-        return std::nullopt;
-      }
+    if (auto down = session_.select(ruleset_)) {
+      a.fault = *down;
+      return std::nullopt;
+    }
     a.requests = static_cast<int>(lines.size());
-    auto res = client_.batch(lines);
+    auto res = session_.batch(lines);
     if (!res) {
       a.fault = res.fault();
       return std::nullopt;
@@ -62,7 +62,7 @@ class EngineProbe final : public Probe {
   }
 
   void note(std::string_view text) override {
-    if (const auto& log = client_.options().transcript) log->note(text);
+    if (const auto& log = session_.client().options().transcript) log->note(text);
   }
 
   Expected<void> select(std::string_view ruleset) override {
@@ -145,32 +145,22 @@ class EngineProbe final : public Probe {
 
  private:
   std::optional<std::string> trace(const std::string& bpn, const std::string& move) override {
-    if (!serves_trace_ || !client_.running()) return std::nullopt;
+    if (!session_.serves_trace() || !session_.running()) return std::nullopt;
     const std::vector<std::string> lines{"position " + bpn, "play " + move, "trace"};
-    auto res = client_.batch(lines);
+    auto res = session_.batch(ruleset_, lines);
     if (!res) return std::nullopt;  // a fault shows at the next position asked
     const auto& r = *res;
     if (!r[0].ok || !r[1].ok) return std::nullopt;
     if (!r[2].ok) {
-      serves_trace_ = false;  // `? unknown command`: not asked again
+      session_.lacks_trace();  // `? unknown command`: not asked again
       return std::nullopt;
     }
     return r[2].text;
   }
 
-  // Restarts the engine and selects the ruleset; the fault when that fails.
-  std::optional<Fault> restart() {
-    auto info = client_.restart();
-    if (!info) return info.fault();
-    auto sel = client_.select_ruleset(ruleset_);
-    if (!sel) return sel.fault();
-    return std::nullopt;
-  }
-
-  protocol::EngineClient client_;
+  protocol::EngineSession session_;
   std::string ruleset_;
   std::string name_;
-  bool serves_trace_ = true;
 };
 
 }  // namespace

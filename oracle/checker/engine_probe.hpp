@@ -1,5 +1,6 @@
 // An external engine as the checker's Probe: one pipelined batch of protocol
-// requests per position, over the engine client (oracle/checker/).
+// requests per position, through an EngineSession
+// (oracle/protocol/engine_session.hpp) that never gives up restarting.
 #pragma once
 
 #include <memory>
@@ -17,9 +18,9 @@ struct EngineStart {
   std::optional<Fault> fault;
 };
 
-// Starts the engine, does the handshake and selects `ruleset`. After a fault
-// while checking, the probe restarts the engine (and selects the ruleset
-// again) before its next answer.
+// Starts the engine, does the handshake and selects `ruleset`. After a fatal
+// fault while checking, the probe restarts the engine (and selects the
+// ruleset again) before its next answer, however many faults came before.
 EngineStart start_engine_probe(protocol::EngineOptions options, const std::string& ruleset);
 
 }  // namespace bao::check

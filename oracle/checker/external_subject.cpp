@@ -54,16 +54,12 @@ EngineOptions with_trace_lines(EngineOptions engine) {
 
 }  // namespace
 
-ExternalSubject::ExternalSubject(EngineOptions engine, SubjectOptions options)
-    : client_(with_trace_lines(std::move(engine))), options_(options) {}
+ExternalSubject::ExternalSubject(EngineOptions engine, RestartPolicy policy)
+    : session_(with_trace_lines(std::move(engine)), policy) {}
 
 Expected<EngineInfo> ExternalSubject::start() {
-  auto info = client_.start();
-  ruleset_.clear();
-  if (started_once_) ++restarts_;
-  started_once_ = true;
+  auto info = session_.start();
   if (!info) return fault_error(info.fault());
-  engine_name_ = info->name;
   // Every listed ruleset is selected once, in one batch: one the engine
   // refuses is as unsupported as one it does not list, so its scenarios are
   // skipped rather than failed.
@@ -74,42 +70,29 @@ Expected<EngineInfo> ExternalSubject::start() {
     ids.push_back(id);
     probes.push_back(fmt::format("ruleset {}", id));
   }
-  auto answers = client_.batch(probes);
+  auto answers = session_.batch(probes);
   if (!answers) return fault_error(answers.fault());
   rulesets_.clear();
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    if (!(*answers)[i].ok) continue;
-    rulesets_.push_back(ids[i]);
-    ruleset_ = ids[i];
-  }
+  for (std::size_t i = 0; i < ids.size(); ++i)
+    if ((*answers)[i].ok) rulesets_.push_back(ids[i]);
+  probed_ = true;
   return *info;
 }
 
 std::string ExternalSubject::name() const {
-  if (!engine_name_.empty()) return engine_name_;
-  return fmt::format("engine '{}'", quoted_command(client_.options().argv));
+  if (!session_.engine_name().empty()) return session_.engine_name();
+  return fmt::format("engine '{}'", quoted_command(session_.client().options().argv));
 }
 
 bool ExternalSubject::supports(std::string_view ruleset) const {
   return std::find(rulesets_.begin(), rulesets_.end(), ruleset) != rulesets_.end();
 }
 
-Error ExternalSubject::fault_error(const Fault& fault) {
-  if (fault.kind != FaultKind::NotRunning) {
-    last_fault_ = fault;
-    ++faults_;
-    if (is_fatal(fault.kind)) ++consecutive_faults_;
-  }
+Error ExternalSubject::fault_error(const Fault& fault) const {
+  // The policy's own word when it gave up, without a kind of its own.
+  if (fault.kind == FaultKind::NotRunning && session_.given_up())
+    return Error{"engine fault: " + fault.message};
   return Error{"engine fault: " + describe(fault)};
-}
-
-Expected<EngineInfo> ExternalSubject::ensure_running() {
-  if (client_.running()) return client_.info();
-  const int limit = options_.max_consecutive_faults;
-  if (limit > 0 && consecutive_faults_ >= limit && last_fault_)
-    return Error{fmt::format("engine fault: not restarted after {} faults in a row; the last: {}",
-                             consecutive_faults_, describe(*last_fault_))};
-  return start();
 }
 
 Expected<std::vector<Response>> ExternalSubject::ask(std::string_view ruleset,
@@ -120,42 +103,23 @@ Expected<std::vector<Response>> ExternalSubject::ask(std::string_view ruleset,
   if (bpn != nullptr && has_line_break(*bpn)) return Error{"position contains a line break"};
   for (const std::string& q : questions)
     if (has_line_break(q)) return Error{fmt::format("request '{}' contains a line break", q)};
-  auto running = ensure_running();
-  if (!running) return running.error();
-  if (!supports(ruleset)) {
+  // The rulesets not known yet (start() not called, or it failed): the
+  // engine started here as start() would.
+  if (!probed_ && !session_.given_up())
+    if (auto info = start(); !info) return info.error();
+  if (!session_.given_up() && !supports(ruleset)) {
     Fault f;
     f.kind = FaultKind::UnsupportedRuleset;
     f.message = fmt::format("the engine does not list ruleset '{}'", ruleset);
     f.request = fmt::format("ruleset {}", ruleset);
-    return fault_error(f);
+    return fault_error(session_.record(std::move(f)));
   }
-
   std::vector<std::string> lines;
-  const bool select = ruleset_ != ruleset;
-  if (select) lines.push_back(fmt::format("ruleset {}", ruleset));
   if (bpn != nullptr) lines.push_back(fmt::format("position {}", *bpn));
   for (std::string& q : questions) lines.push_back(std::move(q));
-  auto answers = client_.batch(lines);
-  if (!answers) {
-    ruleset_.clear();
-    return fault_error(answers.fault());
-  }
-  consecutive_faults_ = 0;
+  auto answers = session_.batch(ruleset, lines);
+  if (!answers) return fault_error(answers.fault());
   std::size_t i = 0;
-  if (select) {
-    const Response& r = (*answers)[i++];
-    if (!r.ok) {
-      // Listed but refused: the engine's state is unchanged (a `?`), so this
-      // is not fatal, but the questions were asked under another ruleset.
-      Fault f;
-      f.kind = FaultKind::UnsupportedRuleset;
-      f.message = fmt::format("the engine refused ruleset '{}': {}", ruleset, r.text);
-      f.request = lines.front();
-      f.stderr_tail = client_.stderr_tail();
-      return fault_error(f);
-    }
-    ruleset_ = std::string(ruleset);
-  }
   if (bpn != nullptr) {
     const Response& r = (*answers)[i++];
     if (!r.ok) return Error{fmt::format("the engine refused the position: {}", r.text)};
@@ -188,7 +152,7 @@ Expected<scenario::PlayResult> ExternalSubject::play(std::string_view ruleset,
                                                      const std::string& move) {
   std::vector<std::string> questions{fmt::format("play {}", move)};
   // `trace` is optional; once an engine says it lacks it, it is not asked again.
-  if (has_trace_) questions.emplace_back("trace");
+  if (session_.serves_trace()) questions.emplace_back("trace");
   auto answers = ask(ruleset, &bpn, std::move(questions));
   if (!answers) return answers.error();
   const Response& played = answers->front();
@@ -199,7 +163,7 @@ Expected<scenario::PlayResult> ExternalSubject::play(std::string_view ruleset,
     if (trace.ok)
       result.trace = parse_trace(trace.text);
     else if (trace.text == "unknown command")
-      has_trace_ = false;
+      session_.lacks_trace();
   }
   return result;
 }
