@@ -1,22 +1,17 @@
+// `bao-oracle check`: its options, and the glue between them and the
+// library (oracle/checker/): one ruleset in this process or by --jobs
+// workers, --ruleset all, the exit status (docs/cli.md, "check").
 #include "oracle/cli/check_command.hpp"
 
-#include <fcntl.h>
 #include <poll.h>
-#include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <chrono>
-#include <cstring>
-#include <filesystem>
 #include <ostream>
-#include <sstream>
 
-#include "oracle/checker/accept.hpp"
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/check_all.hpp"
 #include "oracle/checker/engine_probe.hpp"
@@ -30,8 +25,6 @@
 #include "oracle/core/process.hpp"
 #include "oracle/core/provenance.hpp"
 #include "oracle/core/text.hpp"
-#include "oracle/diverge/diverge.hpp"
-#include "oracle/engine/switches.hpp"
 #include "oracle/protocol/transcript.hpp"
 #include "oracle/rules/registry.hpp"
 #include "oracle/rules/ruleset.hpp"
@@ -45,81 +38,6 @@ Expected<std::pair<std::uint32_t, std::uint32_t>> parse_shard_option(const std::
   if (const std::optional<Shard> shard = parse_shard(s))
     return std::pair{shard->index, shard->count};
   return Error{fmt::format("--shard: expected I/N with 0 <= I < N, got '{}'", s)};
-}
-
-// ---- The transcript (--log; docs/cli.md, "Transcripts") -------------------------
-
-// Where the exchange of game `g` is: after the note `game G`, in this file
-// or in the part of the worker that played it.
-std::string game_place(const CheckCli& o, std::uint64_t g) {
-  if (!by_workers(o)) return fmt::format("game {}", g);
-  const Shard shard = o.request.shard;
-  const std::uint64_t n = std::uint64_t(shard.count) * static_cast<std::uint64_t>(o.jobs);
-  const std::uint64_t j = (g % n - shard.index) / shard.count;
-  return fmt::format("game {} in {}", g, log_part(o, j));
-}
-
-// One note per finding of the run, labelled as the summary labels it
-// ((1) a deviation, [1] an unexplained finding), with the game whose
-// exchange showed it first.
-void note_findings(const check::CheckResult& r, const CheckCli& o, std::string_view label) {
-  if (!o.transcript) return;
-  std::size_t n = 0;
-  for (const check::Deviation& d : r.deviations) {
-    if (d.accepted) continue;
-    note(o, fmt::format("{}finding ({}): deviation {} at {}: first shown in {}", label, ++n,
-                        d.switch_id, d.clause, game_place(o, d.witness.game)));
-  }
-  for (std::size_t i = 0; i < r.findings.size(); ++i) {
-    const check::Finding& f = r.findings[i];
-    note(o, f.position.empty() ? fmt::format("{}finding [{}]: {} while starting the engine", label,
-                                             i + 1, to_string(f.kind))
-                               : fmt::format("{}finding [{}]: {}: first shown in {}", label, i + 1,
-                                             to_string(f.kind), game_place(o, f.game)));
-  }
-}
-
-void note_end(const CheckCli& o, int status) {
-  if (!o.transcript) return;
-  const int signal = interrupt::received();
-  note(o, signal != 0 ? fmt::format("end: interrupted by {}, exit status {}",
-                                    interrupt::signal_name(signal), status)
-                      : fmt::format("end: exit status {}", status));
-  o.transcript->flush();
-}
-
-// Writes the reports asked for and prints the summary; the exit status. An
-// engine that could not be checked at all is a start-up failure: its
-// reports are written (CI shows the error), and the command fails with one
-// line on stderr and nothing on stdout.
-int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostream& err) {
-  if (!o.command_line.empty()) r.provenance.command = o.command_line;
-  if (!o.json_out.empty()) {
-    auto w = write_file_atomic(o.json_out, check::to_json(r));
-    if (!w) return fail(err, w.error().message);
-  }
-  const int status = exit_status(r);
-  // A worker says no more; the parent merges its report (a worker's start
-  // failure is the parent's, so the worker's status is that of findings).
-  if (o.progress_lines) return status == kExitInput ? kExitFindings : status;
-  note_findings(r, o, "");
-  if (!o.report_dir.empty()) {
-    auto w = check::write_report(r, o.report_dir);
-    if (!w) return fail(err, w.error().message);
-  }
-  if (check::failed_at_start(r)) {
-    for (const check::Finding& f : r.findings)
-      if (f.position.empty())
-        return fail(err, fmt::format("--engine: the engine could not be checked: {} (expected {})",
-                                     f.actual, f.expected));
-  }
-  out << check::summary_text(r);
-  if (!o.report_dir.empty())
-    out << fmt::format(
-        "report written to {}/report.md (also report.html, report.json, junit.xml{})\n",
-        o.report_dir, r.findings.empty() && r.deviations.empty() ? "" : ", witnesses/");
-  out << std::flush;
-  return status;
 }
 
 // The parent's word to a worker of --jobs with --stop-after (on the
@@ -265,59 +183,6 @@ Expected<check::CheckOptions> options_of(const check::CheckPlan& plan, const Rul
   auto options = check::options_for(plan, rules, &left_out);
   for (const std::string& e : left_out) say_left_out(err, e);
   return options;
-}
-
-// The worse of two exit statuses: an interruption (128 + N), then an
-// internal error (3), a usage, input or start-up failure (2), findings (1),
-// success (0).
-int worse(int a, int b) {
-  auto rank = [](int status) { return status > kExitSignalBase ? kExitSignalBase : status; };
-  return rank(b) > rank(a) ? b : a;
-}
-
-// `finish` for --ruleset all (and the merge of such reports): the reports
-// asked for, the summary, and the worst exit status of the rulesets. A
-// ruleset the engine could not be checked under is named on stderr; the
-// summary of the others still goes to stdout.
-int finish_all(check::AllResult a, const CheckCli& o, std::ostream& out, std::ostream& err) {
-  if (!o.command_line.empty()) {
-    a.provenance.command = o.command_line;
-    for (check::CheckResult& r : a.runs) r.provenance.command = o.command_line;
-  }
-  if (!o.json_out.empty()) {
-    auto w = write_file_atomic(o.json_out, check::to_json(a));
-    if (!w) return fail(err, w.error().message);
-  }
-  if (!o.report_dir.empty()) {
-    auto w = check::write_report(a, o.report_dir);
-    if (!w) return fail(err, w.error().message);
-  }
-  int status = 0;
-  for (const check::CheckResult& r : a.runs) status = worse(status, exit_status(r));
-  if (interrupted()) status = worse(status, kExitSignalBase + interrupt::received());
-  for (const check::CheckResult& r : a.runs) {
-    CheckCli one = o;
-    one.request.ruleset = r.options.ruleset;
-    one.log_per_ruleset = true;
-    note_findings(r, one, r.options.ruleset + ": ");
-  }
-  for (const check::CheckResult& r : a.runs)
-    if (check::failed_at_start(r))
-      for (const check::Finding& f : r.findings)
-        if (f.position.empty())
-          err << "bao-oracle: "
-              << printable(fmt::format("--engine: the engine could not be checked under {}: {}",
-                                       r.options.ruleset, f.actual))
-              << '\n'
-              << std::flush;
-  out << check::summary_text(a);
-  if (!o.report_dir.empty())
-    out << fmt::format(
-        "report written to {}/summary.md (also index.html, junit.xml, report.json and a folder "
-        "per ruleset)\n",
-        o.report_dir);
-  out << std::flush;
-  return status;
 }
 
 // --ruleset all: the engine's `rulesets` asked in a handshake of its own,
@@ -528,73 +393,6 @@ int run_check_command(const CheckCli& cli, std::ostream& out, std::ostream& err)
   }
   note_end(run, status);
   return status;
-}
-
-int run_report_merge(const CheckCli& o, std::ostream& out, std::ostream& err) {
-  namespace fs = std::filesystem;
-  // The same file twice, however it is spelled (a/../a.json, a link).
-  for (std::size_t a = 0; a < o.merge_inputs.size(); ++a)
-    for (std::size_t b = a + 1; b < o.merge_inputs.size(); ++b) {
-      std::error_code ec;
-      if (o.merge_inputs[a] == o.merge_inputs[b] ||
-          fs::equivalent(o.merge_inputs[a], o.merge_inputs[b], ec))
-        return fail(err, fmt::format("report merge: {} is given twice (as REPORT {} and {})",
-                                     o.merge_inputs[b], a + 1, b + 1));
-    }
-  // Divergence reports (`diverge --shard I/N`) merge into a report folder
-  // of their own kind; a check report among them is not a shard of theirs.
-  const std::string* divergence = nullptr;  // the first divergence report
-  const std::string* other = nullptr;       // the first other file
-  for (const std::string& path : o.merge_inputs) {
-    auto text = read_file(path);
-    if (!text) return fail(err, text.error().message);
-    const std::string*& first = diverge::is_report_json(*text) ? divergence : other;
-    if (first == nullptr) first = &path;
-  }
-  if (divergence != nullptr && other == nullptr)
-    return diverge::run_merge_command(o.merge_inputs, o.report_dir, out, err);
-  if (divergence != nullptr)
-    return fail(err, fmt::format("report merge: {} and {} are not shards of one run: the first "
-                                 "is a divergence report (diverge), the other is not",
-                                 *divergence, *other));
-  std::vector<check::CheckResult> parts;
-  std::vector<check::AllResult> all_parts;
-  check::MergeOptions how;
-  for (const std::string& path : o.merge_inputs) {
-    auto text = read_file(path);
-    if (!text) return fail(err, text.error().message);
-    // The reports of `check --ruleset all` merge with each other, ruleset
-    // by ruleset; not with the report of one ruleset.
-    const bool all = check::is_all_json(*text);
-    if (&path != &o.merge_inputs.front() && all != !all_parts.empty())
-      return fail(err, fmt::format("report merge: {} and {} are not shards of one run: one is a "
-                                   "--ruleset all report, the other is not (its rulesets' "
-                                   "reports are DIR/RULESET/report.json)",
-                                   o.merge_inputs.front(), path));
-    if (all) {
-      auto part = check::all_from_json(*text, path);
-      if (!part) return fail(err, part.error().message);
-      all_parts.push_back(std::move(*part));
-      how.names.push_back(path);
-      continue;
-    }
-    auto part = check::from_json(*text, path);
-    if (!part) return fail(err, part.error().message);
-    parts.push_back(std::move(*part));
-    how.names.push_back(path);
-  }
-  CheckCli none;
-  none.report_dir = o.report_dir;
-  none.command_line = o.command_line;
-  if (!all_parts.empty()) {
-    auto merged = check::merge_all(all_parts, how);
-    if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
-    return finish_all(std::move(*merged), none, out, err);
-  }
-  // Every shard of the run, each once: the merge is the whole run.
-  auto merged = check::merge(parts, how);
-  if (!merged) return fail(err, fmt::format("report merge: {}", merged.error().message));
-  return finish(*merged, none, out, err);
 }
 
 }  // namespace bao::cli

@@ -1,7 +1,9 @@
-// The parts of `bao-oracle check` that a run in one process and a run by
-// --jobs workers share (check_command.cpp runs both, the second through
-// check::run_workers): the exit statuses, the progress line, the
-// transcript's notes and the reports of a run that checked nothing.
+// The parts of `bao-oracle check` that a run in one process, a run by
+// --jobs workers (check_command.cpp runs both, the second through
+// check::run_workers) and `report merge` (report_merge_command.cpp) share:
+// the exit statuses, the progress line, the transcript's notes, the
+// reports of a run that checked nothing, and what a run leaves
+// (check_outputs.cpp).
 // Internal to oracle/cli.
 #pragma once
 
@@ -12,6 +14,7 @@
 #include <string_view>
 
 #include "oracle/checker/check.hpp"
+#include "oracle/checker/check_all.hpp"
 #include "oracle/cli/check_command.hpp"
 #include "oracle/core/expected.hpp"
 
@@ -88,5 +91,16 @@ check::CheckResult nothing_checked(const CheckCli& o, const check::CheckOptions&
 check::CheckResult fault_at_start(const CheckCli& o, const check::CheckOptions& c,
                                   const check::Fault& fault);
 check::CheckResult interrupted_at_start(const CheckCli& o, const check::CheckOptions& c);
+
+// ---- What a run leaves (check_outputs.cpp) ---------------------------------------
+
+// Writes the reports asked for and prints the summary; the exit status
+// (start-up failures: one line on stderr, nothing on stdout).
+int finish(check::CheckResult r, const CheckCli& o, std::ostream& out, std::ostream& err);
+// The same for --ruleset all (and the merge of such reports): the worst
+// exit status of its rulesets.
+int finish_all(check::AllResult a, const CheckCli& o, std::ostream& out, std::ostream& err);
+// The transcript's last note: how the run ended, with its exit status.
+void note_end(const CheckCli& o, int status);
 
 }  // namespace bao::cli::detail
