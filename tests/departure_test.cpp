@@ -158,6 +158,68 @@ TEST(BlockDeparture, ABlockTheEngineDropsIsPlacedAtTheRuleThatClearsIt) {
   EXPECT_GT(seen, 0) << "no game of ap-bawo met a move that keeps a block";
 }
 
+// The same with the boards differing as well, elsewhere (a seed moved
+// between two pits no block is on, as a second deviation of the engine
+// would): the dropped block is still a departure of its own, placed at the
+// rule that clears blocks, and not at whichever step of the oracle's move
+// first touches a pit that differs. Where the blocked pit itself holds
+// other seeds, the block may have gone with how that pit was played, and
+// the block is not taken as the departure.
+TEST(BlockDeparture, ABlockDroppedBesideOtherDifferencesIsStillPlacedAtTheRuleThatClearsIt) {
+  const Ruleset& rules = ruleset("ap-bawo");
+  int seen = 0;
+  int blocked_pit_seen = 0;
+  each_move_in_play(
+      rules, 5, 400, 300, [&](const Position& pos, const OracleView& v, const OracleMove& m) {
+        const std::uint32_t kept = pos.block & m.after.block;
+        if (kept == 0) return true;
+        // Two pits of the mover's front row without a block, the first
+        // holding a seed to move.
+        std::optional<Pit> from, to;
+        Side blocked_side = Side::South;
+        Pit blocked_pit = 0;
+        for (Side s : {Side::South, Side::North})
+          for (Pit p = 0; p < kPitsPerSide; ++p)
+            if ((kept & pit_bit(s, p)) != 0) {
+              blocked_side = s;
+              blocked_pit = p;
+            }
+        for (Pit p = 0; p < kPitsPerSide; ++p) {
+          if ((m.after.block & pit_bit(pos.to_move, p)) != 0) continue;
+          if (!from && m.after.at(pos.to_move, p) > 0)
+            from = p;
+          else if (!to)
+            to = p;
+        }
+        if (!from || !to) return true;
+        Position theirs = m.after;
+        theirs.block &= ~kept;
+        theirs.at(pos.to_move, *from) -= 1;
+        theirs.at(pos.to_move, *to) += 1;
+        const Difference d{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(theirs),
+                           NotationKind::None,           ""};
+        const auto [at, why] = departure(rules, pos, v, d, std::nullopt);
+        ++seen;
+        EXPECT_EQ(at, "ap.kutakatia.clear") << m.text << " at " << to_bpn(pos) << ": " << why;
+        // The blocked pit played otherwise as well: no longer a block
+        // departure of its own.
+        if (m.after.at(blocked_side, blocked_pit) > 0) {
+          Position other = theirs;
+          other.at(blocked_side, blocked_pit) -= 1;
+          other.at(blocked_side, static_cast<Pit>((blocked_pit + 1) % kPitsPerSide)) += 1;
+          const Difference e{FindingKind::DifferentResult, m.text, m.bpn, to_bpn(other),
+                             NotationKind::None,           ""};
+          const auto [at2, why2] = departure(rules, pos, v, e, std::nullopt);
+          EXPECT_EQ(why2.find("the boards differ as well"), std::string::npos)
+              << m.text << " at " << to_bpn(pos) << ": " << at2 << " (" << why2 << ")";
+          ++blocked_pit_seen;
+        }
+        return seen < 10;
+      });
+  EXPECT_GT(seen, 0) << "no game of ap-bawo met a move that keeps a block";
+  EXPECT_GT(blocked_pit_seen, 0) << "no kept block on a pit holding seeds after the move";
+}
+
 // In the single-lap games every move sows one way (the text's Maasai sows
 // leftwards from any pit); a move the engine lists the other way is placed
 // at the rule that fixes the direction. The four-row games sow both ways,

@@ -191,6 +191,26 @@ std::optional<std::pair<ClauseId, std::string>> key_departure(const Ruleset& rul
   return std::nullopt;
 }
 
+// Where the boards differ and so does a block that the oracle's move
+// leaves as it was, at pits both results fill alike: the engine changed a
+// block no step of the text's move touches, a departure of its own beside
+// whatever moved the seeds otherwise, and the one of the two that can be
+// named for sure (the pits' could only be guessed from the first step
+// touching them).
+std::optional<std::pair<ClauseId, std::string>> untouched_block_departure(const Ruleset& rules,
+                                                                          const Trace& trace,
+                                                                          const Position& before,
+                                                                          const Position& ours,
+                                                                          const Position& theirs) {
+  if (ours.block == theirs.block || ours.block != before.block) return std::nullopt;
+  const std::uint32_t parted = ours.block ^ theirs.block;
+  for (Side s : {Side::South, Side::North})
+    for (Pit p = 0; p < kPitsPerSide; ++p)
+      if ((parted & pit_bit(s, p)) != 0 && ours.at(s, p) != theirs.at(s, p)) return std::nullopt;
+  auto [clause, how] = block_departure(rules, trace, before.block, ours.block, theirs.block);
+  return std::pair{clause, how + " (the boards differ as well, elsewhere)"};
+}
+
 // Whether two results are the same position, key for key.
 bool same_result(const Position& a, const Position& b) {
   return a.pits == b.pits && a.store == b.store && a.house == b.house && a.block == b.block &&
@@ -481,6 +501,9 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
     if (engine)
       if (auto key = key_departure(rules, trace, pos, om->after, *engine))
         return Located{name(key->first), "worked out from the result: " + key->second, true};
+    if (engine)
+      if (auto block = untouched_block_departure(rules, trace, pos, om->after, *engine))
+        return Located{name(block->first), "worked out from the result: " + block->second, true};
     if (engine) {
       for (const Event& e : trace.events()) {
         const bool pit_event = e.kind != EventKind::End;
