@@ -95,6 +95,21 @@ TEST(CheckHtml, ADeviationIsListedThenDrawnBeforeAndAfter) {
   EXPECT_NE(table.find("<tr class=\"accepted\">"), std::string::npos) << table;
   EXPECT_NE(table.find("<td>yes: known</td>"), std::string::npos) << table;
   EXPECT_NE(html.find("<b>my engine 1.0 plays ap-zanzibar except:</b>"), std::string::npos);
+  // Before the table, the list an author reads first, as report.md opens:
+  // the open deviation only (the accepted one is not a departure to fix),
+  // with its games and how sure the run is.
+  const std::string first = between(html, "<table class=\"first-list\">", "</table>");
+  EXPECT_LT(html.find("<table class=\"first-list\">"), html.find("<table class=\"diagnosis\">"));
+  EXPECT_NE(html.find("<b>my engine 1.0 departs from ap-zanzibar in 1 way</b> (most games "
+                      "first)"),
+            std::string::npos);
+  EXPECT_EQ(occurrences(first, "<tr><td class=\"n\">"), 1u) << first;
+  EXPECT_NE(first.find("<td class=\"n\">1</td><td><code>ap.capture.condition</code></td>"),
+            std::string::npos)
+      << first;
+  EXPECT_NE(first.find("<td class=\"n\">4</td>"), std::string::npos) << first;  // its games
+  EXPECT_EQ(first.find("front-empty=immediate"), std::string::npos) << first;
+  EXPECT_EQ(first.find("ap.win.end-of-turn-check"), std::string::npos) << first;
   // Its section: the clause cited, three boards, the marks, the reproduction.
   const std::string section =
       between(html, "<div class=\"finding\" id=\"deviation-1\">", "</div>\n<h2");

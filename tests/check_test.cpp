@@ -213,6 +213,9 @@ TEST(Check, HowSureSaysWhereTheSwitchWasNeverWrong) {
       << summary_text(res);
   EXPECT_NE(to_markdown(res).find("it was put to, wrong at none"), std::string::npos)
       << to_markdown(res);
+  // report.html's first list says it too.
+  EXPECT_NE(to_html(res).find("<td>predicted at 5 of 9 positions, wrong at none</td>"),
+            std::string::npos);
 }
 
 TEST(Check, WitnessesAreSmallAndTheirLinesShort) {

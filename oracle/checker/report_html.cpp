@@ -35,7 +35,9 @@ namespace {
 using detail::Acceptance;
 using detail::deviation_id;
 using detail::deviations_by;
+using detail::first_list;
 using detail::interrupted_text;
+using detail::ListItem;
 using detail::origin_text;
 using detail::probe_text;
 using detail::reference_text;
@@ -241,19 +243,34 @@ std::string diagnosis_html(const CheckResult& r) {
   const auto devs = deviations_by(r, Acceptance::Open);
   const auto acc = deviations_by(r, Acceptance::Accepted);
   std::string out = "<h2 id=\"diagnosis\">Diagnosis</h2>\n";
+  // The list an author reads first, as report.md opens: one line per
+  // deviation or unexplained group, most games first, with how sure.
+  if (!devs.empty() || !r.findings.empty()) {
+    const std::vector<ListItem> items = first_list(r);
+    out += fmt::format(
+        "<p class=\"verdict fail\"><b>{} departs from {} in {} way{}</b> (most games "
+        "first):</p>\n",
+        h(r.engine), h(r.options.ruleset), items.size(), items.size() == 1 ? "" : "s");
+    out +=
+        "<table class=\"first-list\">\n<tr><th>#</th><th>clause</th><th>what the engine "
+        "does</th><th>games</th><th>how sure</th></tr>\n";
+    for (std::size_t i = 0; i < items.size(); ++i)
+      out += fmt::format(
+          "<tr><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td>"
+          "</tr>\n",
+          i + 1, code(items[i].clause), h(items[i].what), items[i].games, h(items[i].sure));
+    out += "</table>\n";
+  }
   if (devs.empty() && r.findings.empty())
     out += fmt::format(
         "<p class=\"verdict pass\"><b>{} plays {}</b>{} at every position checked.</p>\n",
         h(r.engine), h(r.options.ruleset),
         acc.empty() ? "" : fmt::format(", with {} accepted deviations,", acc.size()));
   else if (!devs.empty())
-    out += fmt::format("<p class=\"verdict fail\"><b>{} plays {} except:</b></p>\n", h(r.engine),
-                       h(r.options.ruleset));
+    out += fmt::format("<p><b>{} plays {} except:</b></p>\n", h(r.engine), h(r.options.ruleset));
   else
-    out += fmt::format(
-        "<p class=\"verdict fail\"><b>{} departs from {}</b> where no switch "
-        "explains it.</p>\n",
-        h(r.engine), h(r.options.ruleset));
+    out += fmt::format("<p><b>{} departs from {}</b> where no switch explains it.</p>\n",
+                       h(r.engine), h(r.options.ruleset));
   if (!r.deviations.empty()) {
     out +=
         "<table class=\"diagnosis\">\n<tr><th>#</th><th>clause</th><th>what the engine "
