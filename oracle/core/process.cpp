@@ -1,6 +1,7 @@
 #include "oracle/core/process.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <set>
@@ -78,7 +80,32 @@ void close_from(int first) {
 
 std::mutex guard_mutex;
 int guard_socket = -1;    // ours; -1 until the guard is started
+pid_t guard_owner = -1;   // the process that started it (a fork shares the socket)
 std::set<pid_t> grouped;  // the children leading groups, not yet reaped
+
+// At a normal exit (exit(), or a return from main) of the process that
+// started the guard: the guard is told to end (our end of the socket shut
+// for writing, which it reads as our end) and waited for until its end
+// closes, at most a second, so that not even the guard outlives us by the
+// moment it takes to notice. A process killed still leaves the guard to
+// notice alone. No lock: other threads may hold one while exit runs.
+void end_guard_at_exit() {
+  if (guard_socket < 0 || ::getpid() != guard_owner) return;
+  ::shutdown(guard_socket, SHUT_WR);
+  pollfd p{guard_socket, POLLIN, 0};
+  for (int waited_ms = 0; waited_ms < 1000;) {
+    const int n = ::poll(&p, 1, 100);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return;
+    if (n == 0) {
+      waited_ms += 100;
+      continue;
+    }
+    char byte = 0;
+    const ssize_t got = ::recv(guard_socket, &byte, sizeof byte, MSG_DONTWAIT);
+    if (got == 0 || (got < 0 && errno != EINTR && errno != EAGAIN)) return;  // it is gone
+  }
+}
 
 // Starts the guard once; false when it cannot be started (the groups are
 // then still stopped with their leaders, but not after a SIGKILL of ours).
@@ -104,6 +131,8 @@ bool start_guard() {
   while (::waitpid(middle, nullptr, 0) < 0 && errno == EINTR) {
   }
   guard_socket = pair[0];
+  guard_owner = ::getpid();
+  std::atexit(end_guard_at_exit);
   return true;
 }
 
