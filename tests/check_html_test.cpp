@@ -227,6 +227,30 @@ TEST(CheckHtml, APassingRunSaysSo) {
   EXPECT_EQ(html.find("<svg"), std::string::npos);
 }
 
+// A run with differences no switch explains and no deviation: the list
+// says so once, with the group's clause; no "plays ... except" and no
+// second verdict follow it.
+TEST(CheckHtml, OnlyUnexplainedDifferencesAreListedOnce) {
+  CheckResult r = failing_run("my engine 1.0");
+  Finding f = r.deviations.front().witness;
+  f.clauses = {"ap.capture.condition"};
+  f.occurrences = 3;
+  r.deviations.clear();
+  r.findings.push_back(f);
+  const std::string html = to_html(r);
+  EXPECT_EQ(test::html_error(html), "");
+  EXPECT_EQ(occurrences(html, "departs from ap-zanzibar"), 1u) << html;
+  EXPECT_NE(html.find("<b>my engine 1.0 departs from ap-zanzibar in 1 way</b>"), std::string::npos)
+      << html;
+  const std::string first = between(html, "<table class=\"first-list\">", "</table>");
+  EXPECT_NE(first.find("<code>ap.capture.condition</code></td><td>plays a move to another "
+                       "position; no switch models it</td>"),
+            std::string::npos)
+      << first;
+  EXPECT_EQ(html.find("except:"), std::string::npos);
+  EXPECT_EQ(html.find("<table class=\"diagnosis\">"), std::string::npos);
+}
+
 TEST(CheckHtml, TheIndexLinksEachRulesetsPage) {
   AllResult a;
   a.engine = "two-faced";

@@ -268,9 +268,6 @@ std::string diagnosis_html(const CheckResult& r) {
         acc.empty() ? "" : fmt::format(", with {} accepted deviations,", acc.size()));
   else if (!devs.empty())
     out += fmt::format("<p><b>{} plays {} except:</b></p>\n", h(r.engine), h(r.options.ruleset));
-  else
-    out += fmt::format("<p><b>{} departs from {}</b> where no switch explains it.</p>\n",
-                       h(r.engine), h(r.options.ruleset));
   if (!r.deviations.empty()) {
     out +=
         "<table class=\"diagnosis\">\n<tr><th>#</th><th>clause</th><th>what the engine "
