@@ -251,6 +251,37 @@ TEST(CheckHtml, OnlyUnexplainedDifferencesAreListedOnce) {
   EXPECT_EQ(html.find("<table class=\"diagnosis\">"), std::string::npos);
 }
 
+// An unexplained item's "how sure" says whether its clause was worked out
+// from the engine's answers or is a guess (the nearest step of the text's
+// move), in the terminal summary, report.md and report.html alike.
+TEST(CheckHtml, UnexplainedItemsSayHowFirmlyTheirClauseIsPlaced) {
+  CheckResult r = failing_run("my engine 1.0");
+  Finding f = r.deviations.front().witness;
+  r.deviations.clear();
+  f.clauses = {"ap.capture.condition"};
+  f.departure_firm = true;
+  r.findings.push_back(f);
+  f.kind = FindingKind::ExtraMove;
+  f.clauses = {"ap.mtaji.capture-start"};
+  f.departure_firm = false;
+  r.findings.push_back(f);
+  const std::string firm = "where it departs: worked out from its answers";
+  const std::string guess = "where it departs: a guess (the nearest step of the text's move)";
+  for (const std::string& text : {summary_text(r), to_markdown(r)}) {
+    EXPECT_EQ(occurrences(text, firm), 1u) << text;
+    EXPECT_EQ(occurrences(text, guess), 1u) << text;
+  }
+  const std::string first = between(to_html(r), "<table class=\"first-list\">", "</table>");
+  EXPECT_NE(first.find("<code>ap.capture.condition</code></td><td>plays a move to another "
+                       "position; no switch models it</td><td class=\"n\">1</td><td>" +
+                       firm),
+            std::string::npos)
+      << first;
+  EXPECT_NE(first.find("where it departs: a guess (the nearest step of the text"),
+            std::string::npos)
+      << first;
+}
+
 TEST(CheckHtml, TheIndexLinksEachRulesetsPage) {
   AllResult a;
   a.engine = "two-faced";

@@ -341,8 +341,15 @@ TEST(Check, JsonRoundTripKeepsFindingsAndRejectsOtherFiles) {
   CheckResult res = run(broken, options_for("ap-zanzibar", 8));
   res.command = "my-engine --fast";
   ASSERT_FALSE(res.deviations.empty());
+  // An unexplained group whose clause is firmly placed keeps saying so.
+  Finding unexplained = res.deviations.front().witness;
+  unexplained.departure = "from the engine's trace";
+  unexplained.departure_firm = true;
+  res.findings.push_back(unexplained);
   auto back = from_json(to_json(res), "report.json");
   ASSERT_TRUE(back.ok()) << back.error().message;
+  ASSERT_FALSE(back->findings.empty());
+  EXPECT_TRUE(back->findings.back().departure_firm);
   EXPECT_EQ(findings_text(*back), findings_text(res));
   EXPECT_EQ(back->command, res.command);
   EXPECT_EQ(to_json(*back), to_json(res));

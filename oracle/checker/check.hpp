@@ -174,14 +174,24 @@ struct Finding {
   // reproduction gives them as --given, so that the game is played again
   // under the same model.
   std::vector<std::string> given;
-  // Unexplained findings: how the clause in `clauses` was worked out.
+  // Unexplained findings: how the clause in `clauses` was worked out,
+  // and whether that is firm (read from the engine's trace or status, or
+  // worked out from its answers) or a guess (the nearest step of the
+  // oracle's move): the list a report opens with says which.
   std::string departure;
+  bool departure_firm = false;
   // Other departures the same answer shows, independent of the first
-  // (clause, how): add_finding() files a copy of the finding under each,
+  // (clause, how, firm): add_finding() files a copy of the finding under each,
   // so the engine's count of quiet turns, say, is an item of its own even
   // where every witness of it also shows another deviation. Never written
   // to report.json: it is empty once the finding is in its group.
-  std::vector<std::pair<std::string, std::string>> more_departures;
+  struct Departure {
+    std::string clause;
+    std::string how;
+    bool firm = false;
+    friend bool operator==(const Departure&, const Departure&) = default;
+  };
+  std::vector<Departure> more_departures;
   // Why no game of the ruleset could reach `position` (more seeds than
   // the ruleset plays with, say); empty when nothing tells so.
   std::string impossible;

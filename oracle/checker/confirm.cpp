@@ -212,12 +212,16 @@ ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
         "no switch models it: {} answered as the engine at {} of the positions it was put to "
         "and otherwise at {}",
         d.switch_id, d.confirmations, d.contradictions);
+    // The switch's clause is firm where the switch predicted the engine
+    // somewhere and mispredicted it nowhere (too few positions to name it).
+    f.departure_firm = d.confirmations > 0 && d.contradictions == 0;
     // A switch that mispredicted the engine somewhere, or predicted it
     // nowhere, says little about the clause: the witness says where, when
     // it can say so firmly.
     if (d.contradictions > 0 || d.confirmations == 0)
       if (auto at = firm_departure(run.rules, f)) {
         f.clauses = {at->clause};
+        f.departure_firm = true;
         f.departure = fmt::format(
             "no switch models it ({} answered as the engine at {} of the positions it was put to "
             "and otherwise at {}); at the witness, {}",

@@ -200,10 +200,11 @@ bool failed_at_start(const CheckResult& r) {
 
 void add_finding(std::vector<Finding>& findings, Finding f) {
   // Each independent departure of the answer in the group of its clause.
-  for (auto& [clause, how] : f.more_departures) {
+  for (auto& [clause, how, firm] : f.more_departures) {
     Finding g = f;
     g.clauses = {clause};
     g.departure = how;
+    g.departure_firm = firm;
     g.more_departures.clear();
     add_finding(findings, std::move(g));
   }

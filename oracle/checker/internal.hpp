@@ -321,6 +321,10 @@ struct ListItem {
 std::vector<ListItem> first_list(const CheckResult& r);
 // What an unexplained finding says the engine does, in plain words.
 std::string what_engine_does(const Finding& f);
+// ", wrong at none" or ", wrong at 2" after "predicted at 5 of 9" where a
+// switch was put to positions that did not all tell it from the text;
+// empty where it predicted the engine at every one.
+std::string wrong_at(const Deviation& d);
 
 // ---- HTML pages (report_html.cpp) ----------------------------------------------
 

@@ -209,21 +209,14 @@ std::string reproduce_command(const CheckResult& r, const Finding& f) {
 
 namespace {
 
-// Where a switch was put to the test and neither predicted the engine nor
-// was wrong (the position did not tell it from the rule text), "5 of 9"
-// alone would read as four misses: ", wrong at none" says so.
-std::string wrong_at(const Deviation& d) {
-  if (d.confirmations >= d.experiments) return "";
-  return d.contradictions == 0 ? ", wrong at none" : fmt::format(", wrong at {}", d.contradictions);
-}
-
 // "1 game, 3 positions; predicted at 4 positions it was put to".
 std::string games_and_positions(const Deviation& d) {
   std::string out = fmt::format("{} game{}, {} position{}", d.games, d.games == 1 ? "" : "s",
                                 d.positions, d.positions == 1 ? "" : "s");
   if (d.experiments > 0)
     out += fmt::format("; predicted the engine at {} of {} position{} it was put to{}",
-                       d.confirmations, d.experiments, d.experiments == 1 ? "" : "s", wrong_at(d));
+                       d.confirmations, d.experiments, d.experiments == 1 ? "" : "s",
+                       detail::wrong_at(d));
   return out;
 }
 
@@ -237,62 +230,7 @@ std::string deviation_line(const Deviation& d) {
 
 static std::string summary_text_raw(const CheckResult& r);
 
-namespace detail {
-
-// What an unexplained finding says the engine does, in plain words.
-std::string what_engine_does(const Finding& f) {
-  switch (f.kind) {
-    case FindingKind::MissingMove:
-      return "refuses a move the rule allows";
-    case FindingKind::ExtraMove:
-      return "allows a move the rule forbids";
-    case FindingKind::DifferentResult:
-      return "plays a move to another position";
-    case FindingKind::DifferentStatus:
-      return "ends the game, or goes on, otherwise";
-    case FindingKind::DifferentStart:
-      return "starts from another position";
-    case FindingKind::ProtocolFault:
-      return "breaks the protocol (" +
-             (f.engine.fault ? std::string(to_string(f.engine.fault->kind)) : f.actual) + ")";
-  }
-  return "";
-}
-
-std::vector<ListItem> first_list(const CheckResult& r) {
-  std::vector<ListItem> items;
-  for (const Deviation* d : deviations_by(r, Acceptance::Open))
-    items.push_back({d->clause,
-                     fmt::format("{} (switch {}{})", d->meaning, d->switch_id,
-                                 d->plays_as.empty() ? "" : ", as " + d->plays_as),
-                     d->games,
-                     d->experiments > 0
-                         ? fmt::format("predicted at {} of {} positions{}", d->confirmations,
-                                       d->experiments, wrong_at(*d))
-                         : std::string(),
-                     false, reachable(*d)});
-  for (const Finding& f : r.findings) {
-    const bool start = f.kind == FindingKind::DifferentStart;
-    std::string sure = f.own_line ? "only along its own line" : "";
-    items.push_back(
-        {f.clauses.empty() ? std::string("(no clause)") : f.clauses.front(),
-         what_engine_does(f) +
-             (f.kind == FindingKind::ProtocolFault || start ? "" : "; no switch models it"),
-         f.occurrences, std::move(sure), start, reachable(f)});
-  }
-  for (ListItem& i : items)
-    if (!i.reachable)
-      i.sure += std::string(i.sure.empty() ? "" : "; ") + "only on boards no game reaches";
-  // A different start first, then what games reach, the most games first.
-  std::stable_sort(items.begin(), items.end(), [](const ListItem& a, const ListItem& b) {
-    if (a.first != b.first) return a.first;
-    if (a.reachable != b.reachable) return a.reachable;
-    return a.games > b.games;
-  });
-  return items;
-}
-
-}  // namespace detail
+namespace detail {}  // namespace detail
 
 std::string summary_text(const CheckResult& r) {
   // Engine text may hold escape sequences or stray bytes: none reach the terminal.

@@ -100,6 +100,7 @@ json finding_json(const Finding& f) {
           {"context", f.context},
           {"given", f.given},
           {"departure", f.departure},
+          {"departure_firm", f.departure_firm},
           {"impossible", f.impossible},
           {"reachable", f.reachable},
           {"own_line", f.own_line}};
@@ -137,6 +138,7 @@ Finding finding_from(const json& j) {
   // Absent from the reports of versions without probe rounds.
   if (j.contains("given")) f.given = j.at("given").get<std::vector<std::string>>();
   f.departure = j.at("departure").get<std::string>();
+  f.departure_firm = j.at("departure_firm").get<bool>();
   f.impossible = j.at("impossible").get<std::string>();
   // Absent from the reports of versions before reachable evidence.
   if (j.contains("reachable")) f.reachable = j.at("reachable").get<bool>();

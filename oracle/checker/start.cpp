@@ -46,6 +46,7 @@ std::optional<Finding> compare_start(const RunContext& run) {
   f.actual = a.start;
   f.clauses = {std::string(clause_name(setup_clause(run.rules)))};
   f.departure = "the engine's `show` after `position start`";
+  f.departure_firm = true;
   f.oracle_status = to_string(status(run.rules, start));
   for (const Move& m : legal_moves(run.rules, start))
     f.oracle_moves.push_back(move_to_string(m, start.to_move));

@@ -68,12 +68,14 @@ void describe_unexplained(Finding& f, const Ruleset& rules, const Position& pos,
   std::optional<std::string> engine_trace;
   if (d.kind == FindingKind::DifferentResult && !questions.spent())
     engine_trace = questions.trace(to_bpn(pos), d.move);
-  auto [clause, how] = departure(rules, pos, q.view, d, engine_trace, &q.answer);
-  f.clauses = {clause};
-  f.departure = how;
+  Located at = locate_departure(rules, pos, q.view, d, engine_trace, &q.answer);
+  f.clauses = {at.clause};
+  f.departure = at.how;
+  f.departure_firm = at.firm;
   f.more_departures.clear();
-  if (auto counter = counter_departure(rules, pos, q.view, d); counter && counter->clause != clause)
-    f.more_departures.emplace_back(counter->clause, counter->how);
+  if (auto counter = counter_departure(rules, pos, q.view, d);
+      counter && counter->clause != at.clause)
+    f.more_departures.push_back({counter->clause, counter->how, counter->firm});
 }
 
 namespace {
@@ -86,10 +88,11 @@ bool shows_departure(Finding& f, const std::string& key) {
     f.more_departures.clear();
     return true;
   }
-  for (auto& [clause, how] : f.more_departures) {
+  for (auto& [clause, how, firm] : f.more_departures) {
     Finding g = f;
     g.clauses = {clause};
     g.departure = how;
+    g.departure_firm = firm;
     g.more_departures.clear();
     if (group_key(g) != key) continue;
     f = std::move(g);
