@@ -265,11 +265,15 @@ TEST(CheckHtml, UnexplainedItemsSayHowFirmlyTheirClauseIsPlaced) {
   f.clauses = {"ap.mtaji.capture-start"};
   f.departure_firm = false;
   r.findings.push_back(f);
+  f.kind = FindingKind::DifferentStart;
+  f.clauses = {"ap.setup.start"};
+  r.findings.push_back(f);
   const std::string firm = "where it departs: worked out from its answers";
   const std::string guess = "where it departs: a guess (the nearest step of the text's move)";
   for (const std::string& text : {summary_text(r), to_markdown(r)}) {
     EXPECT_EQ(occurrences(text, firm), 1u) << text;
     EXPECT_EQ(occurrences(text, guess), 1u) << text;
+    EXPECT_EQ(occurrences(text, "its own start, compared with the ruleset's"), 1u) << text;
   }
   const std::string first = between(to_html(r), "<table class=\"first-list\">", "</table>");
   EXPECT_NE(first.find("<code>ap.capture.condition</code></td><td>plays a move to another "

@@ -58,6 +58,8 @@ std::vector<ListItem> first_list(const CheckResult& r) {
     std::string sure;
     if (f.own_line)
       sure = "only along its own line";
+    else if (start)
+      sure = "its own start, compared with the ruleset's";
     else if (f.kind != FindingKind::ProtocolFault && !start)
       sure = f.departure_firm ? "where it departs: worked out from its answers"
                               : "where it departs: a guess (the nearest step of the text's move)";
