@@ -114,6 +114,10 @@ struct Located {
   std::string clause;
   std::string how;
   bool firm = false;
+  // Placed by the switch nearest the engine at this one board: firm for
+  // the board, but one board fits a switch by coincidence too, so a
+  // report does not call it worked out.
+  bool one_board = false;
 };
 Located locate_departure(const Ruleset& rules, const Position& pos, const OracleView& v,
                          const Difference& d, const std::optional<std::string>& engine_trace,

@@ -539,7 +539,7 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                                  all ? " (with it the oracle lists exactly the engine's "
                                        "moves here)"
                                      : ""),
-                     all};
+                     all, true};
     }
   if (d.kind == FindingKind::MissingMove && om) {
     Trace trace;
@@ -565,7 +565,7 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                             "engine's moves here"
                           : ", though it does not explain all the engine's "
                             "answers here"),
-          all};
+          all, true};
     }
   ClauseId start = pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
   // A ruleset that cites no such step (the single-lap games): the step

@@ -60,9 +60,10 @@ std::vector<ListItem> first_list(const CheckResult& r) {
       sure = "only along its own line";
     else if (start)
       sure = "its own start, compared with the ruleset's";
-    else if (f.kind != FindingKind::ProtocolFault && !start)
+    else if (f.kind != FindingKind::ProtocolFault)
       sure = f.departure_firm ? "where it departs: worked out from its answers"
-                              : "where it departs: a guess (the nearest step of the text's move)";
+                              : "where it departs: a guess (the nearest rule step, or the "
+                                "nearest switch at one board)";
     items.push_back(
         {f.clauses.empty() ? std::string("(no clause)") : f.clauses.front(),
          what_engine_does(f) +

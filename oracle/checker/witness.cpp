@@ -71,7 +71,7 @@ void describe_unexplained(Finding& f, const Ruleset& rules, const Position& pos,
   Located at = locate_departure(rules, pos, q.view, d, engine_trace, &q.answer);
   f.clauses = {at.clause};
   f.departure = at.how;
-  f.departure_firm = at.firm;
+  f.departure_firm = at.firm && !at.one_board;
   f.more_departures.clear();
   if (auto counter = counter_departure(rules, pos, q.view, d);
       counter && counter->clause != at.clause)
