@@ -169,9 +169,10 @@ TEST(CheckCli, AMutantIsFoundAndTheReportIsWritten) {
     ++witnesses;
     auto loaded = scenario::load_file(e.path().string());
     ASSERT_TRUE(loaded.errors.empty()) << scenario::to_string(loaded.errors[0]);
-    scenario::OracleSubject oracle, mutant(find_mutant("capture-needs-three")->id);
-    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, oracle, {})), 0);
-    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, mutant, {})), 1);
+    auto oracle = protocol::oracle_probe();
+    auto mutant = protocol::oracle_probe(find_mutant("capture-needs-three")->id);
+    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, *oracle, {})), 0);
+    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, *mutant, {})), 1);
   }
   EXPECT_EQ(witnesses, 1);
   // The witnesses replay against the engine through `scenarios --engine`.

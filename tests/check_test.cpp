@@ -540,10 +540,11 @@ TEST(Check, WitnessScenarioLoadsPassesTheOracleAndFailsTheMutant) {
     auto loaded = scenario::load_string(yaml, "witness.yaml");
     ASSERT_TRUE(loaded.errors.empty()) << scenario::to_string(loaded.errors[0]) << "\n" << yaml;
     ASSERT_EQ(loaded.scenarios.size(), 1u);
-    scenario::OracleSubject oracle, mutant(m.id);
-    const auto pass = scenario::run_scenarios(loaded.scenarios, oracle, {});
+    auto oracle = protocol::oracle_probe();
+    auto mutant = protocol::oracle_probe(m.id);
+    const auto pass = scenario::run_scenarios(loaded.scenarios, *oracle, {});
     EXPECT_EQ(scenario::exit_code(pass), 0) << scenario::format_report(pass);
-    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, mutant, {})), 1)
+    EXPECT_EQ(scenario::exit_code(scenario::run_scenarios(loaded.scenarios, *mutant, {})), 1)
         << yaml;
   }
 }

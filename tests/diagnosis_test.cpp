@@ -49,12 +49,13 @@ class FilterProbe final : public Probe {
       : inner_(oracle_probe(rules, "filtered oracle")), edit_(std::move(edit)) {}
   std::string name() override { return inner_->name(); }
   Expected<void> select(std::string_view r) override { return inner_->select(r); }
-  PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
-    PositionAnswer a = inner_->ask(bpn, plays);
+  PositionAnswer ask(const Batch& batch) override {
+    PositionAnswer a = inner_->ask(batch);
     for (MoveAnswer& m : a.plays)
       if (m.accepted) edit_(m);
     return a;
   }
+  using Probe::ask;
 
  private:
   std::unique_ptr<Probe> inner_;

@@ -454,8 +454,8 @@ TEST(DivergeRun, WitnessesLoadAsScenariosAndPass) {
     EXPECT_EQ(loaded.scenarios[0].expectations.size(), 2u);
     all.push_back(loaded.scenarios[0]);
   }
-  scenario::OracleSubject oracle;
-  const scenario::RunSummary summary = scenario::run_scenarios(all, oracle, {});
+  auto oracle = protocol::oracle_probe();
+  const scenario::RunSummary summary = scenario::run_scenarios(all, *oracle, {});
   EXPECT_EQ(summary.failed, 0) << scenario::format_report(summary);
   EXPECT_EQ(summary.passed, static_cast<int>(2 * files.size()));
 }

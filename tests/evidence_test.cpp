@@ -31,9 +31,8 @@ class LineFilterProbe final : public Probe {
       : inner_(oracle_probe(rules, "line-filtered oracle")), edit_(std::move(edit)) {}
   std::string name() override { return inner_->name(); }
   Expected<void> select(std::string_view r) override { return inner_->select(r); }
-  PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
-    return inner_->ask(bpn, plays);
-  }
+  PositionAnswer ask(const Batch& batch) override { return inner_->ask(batch); }
+  using Probe::ask;
   LineAnswer ask_line(const std::vector<std::string>& line, std::size_t skip) override {
     LineAnswer a = inner_->ask_line(line, skip);
     // The steps are numbered from the line's start.
@@ -137,10 +136,11 @@ class SidedProbe final : public Probe {
       : south_(oracle_probe(south, "sided oracle")), north_(oracle_probe(north, "sided oracle")) {}
   std::string name() override { return south_->name(); }
   Expected<void> select(std::string_view r) override { return south_->select(r); }
-  PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
-    auto p = parse_bpn(bpn);
-    return (p && p->to_move == Side::North ? north_ : south_)->ask(bpn, plays);
+  PositionAnswer ask(const Batch& batch) override {
+    auto p = parse_bpn(batch.bpn);
+    return (p && p->to_move == Side::North ? north_ : south_)->ask(batch);
   }
+  using Probe::ask;
 
  private:
   std::unique_ptr<Probe> south_;
@@ -202,9 +202,9 @@ class ResultFilterProbe final : public Probe {
       : inner_(oracle_probe(rules, "result-filtered oracle")), edit_(std::move(edit)) {}
   std::string name() override { return inner_->name(); }
   Expected<void> select(std::string_view r) override { return inner_->select(r); }
-  PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) override {
-    PositionAnswer a = inner_->ask(bpn, plays);
-    const auto before = parse_bpn(bpn);
+  PositionAnswer ask(const Batch& batch) override {
+    PositionAnswer a = inner_->ask(batch);
+    const auto before = parse_bpn(batch.bpn);
     for (MoveAnswer& m : a.plays) {
       auto after = parse_bpn(m.bpn);
       if (!before || !m.accepted || !after) continue;
@@ -214,6 +214,7 @@ class ResultFilterProbe final : public Probe {
     }
     return a;
   }
+  using Probe::ask;
 
  private:
   std::unique_ptr<Probe> inner_;

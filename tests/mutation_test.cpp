@@ -1,7 +1,7 @@
 // The mutation test: the repository's scenario suite must catch every clause
 // mutant (oracle/catalog/mutation.hpp). For each implemented ruleset, every
 // mutant whose clause governs it plays the whole suite through an
-// OracleSubject; a mutant is killed when at least one scenario fails.
+// oracle as a Probe (protocol::oracle_probe); a mutant is killed when at least one scenario fails.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,11 +25,11 @@ const LoadResult& repository_scenarios() {
 // mutant is killed when there is one.
 std::vector<std::string> killers(const std::vector<Scenario>& suite, const std::string& ruleset,
                                  Mutation mutant) {
-  OracleSubject subject(mutant);
+  auto engine = protocol::oracle_probe(mutant);
   RunOptions o;
   o.ruleset = ruleset;
   std::vector<std::string> ids;
-  for (const CaseResult& c : run_scenarios(suite, subject, o).cases)
+  for (const CaseResult& c : run_scenarios(suite, *engine, o).cases)
     if (c.outcome == Outcome::Fail) ids.push_back(c.id);
   return ids;
 }
@@ -43,14 +43,18 @@ TEST(MutantSubject, PlaysTheBrokenClause) {
       "S 1,1,0,0,0,0,1,1/0,0,0,0,0,0,0,0 1,1,0,0,0,0,1,1/0,0,0,0,0,0,0,0 hand=5,5";
   const MutantInfo* no_relay = find_mutant("no-relay");
   ASSERT_NE(no_relay, nullptr);
-  OracleSubject real;
-  OracleSubject mutant(no_relay->id);
-  EXPECT_EQ(mutant.name(), "bao-oracle (mutant no-relay)");
-  auto a = real.play("ap-zanzibar", bpn, "A1R");
-  auto b = mutant.play("ap-zanzibar", bpn, "A1R");
-  ASSERT_TRUE(a && b);
-  EXPECT_EQ(a->bpn, "N 0,2,1,1,0,0,1,1/0,0,0,0,0,0,0,0 1,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0 hand=4,5");
-  EXPECT_EQ(b->bpn, "N 3,1,0,0,0,0,1,1/0,0,0,0,0,0,0,0 1,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0 hand=4,5");
+  auto real = protocol::oracle_probe();
+  auto mutant = protocol::oracle_probe(no_relay->id);
+  EXPECT_EQ(real->name(), "bao-oracle");
+  EXPECT_EQ(mutant->name(), "bao-oracle (mutant no-relay)");
+  ASSERT_TRUE(real->select("ap-zanzibar") && mutant->select("ap-zanzibar"));
+  const auto a = real->ask(bpn, {"A1R"});
+  const auto b = mutant->ask(bpn, {"A1R"});
+  ASSERT_TRUE(a.plays.at(0).accepted && b.plays.at(0).accepted);
+  EXPECT_EQ(a.plays[0].bpn,
+            "N 0,2,1,1,0,0,1,1/0,0,0,0,0,0,0,0 1,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0 hand=4,5");
+  EXPECT_EQ(b.plays[0].bpn,
+            "N 3,1,0,0,0,0,1,1/0,0,0,0,0,0,0,0 1,1,0,0,0,0,1,0/0,0,0,0,0,0,0,0 hand=4,5");
 }
 
 // A mutant is an engine the checker may be pointed at (`bao-oracle engine
@@ -62,20 +66,21 @@ TEST(MutantSubject, PlaysTheBrokenClause) {
 TEST(MutantSubject, ListsEachMoveOnce) {
   int lists = 0;
   for (const MutantInfo& m : all_mutants()) {
-    OracleSubject subject(m.id);
+    auto engine = protocol::oracle_probe(m.id);
     for (const Ruleset* rules : all_rulesets()) {
       if (!mutant_applies(*rules, m)) continue;
+      ASSERT_TRUE(engine->select(rules->id)) << m.name << " " << rules->id;
       for (unsigned game = 0; game < 20; ++game) {
-        auto bpn = subject.start_position(rules->id);
-        ASSERT_TRUE(bpn) << m.name << " " << rules->id;
-        std::string at = *bpn;
+        const auto start = engine->ask(
+            protocol::Batch{.bpn = "start", .show = true, .status = false, .moves = false});
+        ASSERT_TRUE(start.representable) << m.name << " " << rules->id;
+        std::string at = start.shown;
         for (unsigned ply = 0; ply < 60; ++ply) {
           // A mutant may leave a position the notation refuses (takasia-lasts
           // keeps a block on the side that just moved): its game ends there.
-          auto status = subject.status(rules->id, at);
-          if (!status || *status != "ongoing") break;
-          auto moves = subject.legal_moves(rules->id, at);
-          ASSERT_TRUE(moves) << m.name << " " << at << ": " << moves.error().message;
+          const auto here = engine->ask(at, {});
+          if (!here.representable || here.status != "ongoing") break;
+          const std::vector<std::string>* moves = &here.moves;
           if (moves->empty()) break;
           ++lists;
           std::vector<std::string> sorted = *moves;
@@ -83,9 +88,10 @@ TEST(MutantSubject, ListsEachMoveOnce) {
           const auto twice = std::adjacent_find(sorted.begin(), sorted.end());
           ASSERT_EQ(twice, sorted.end()) << "mutant " << m.name << " lists " << *twice
                                          << " twice in " << rules->id << " at " << at;
-          auto next = subject.play(rules->id, at, (*moves)[(game * 7 + ply * 3) % moves->size()]);
-          ASSERT_TRUE(next) << m.name << " " << at;
-          at = next->bpn;
+          const auto next =
+              engine->ask(at, {(*moves)[(game * 7 + ply * 3) % moves->size()]}).plays.at(0);
+          ASSERT_TRUE(next.accepted) << m.name << " " << at << ": " << next.refusal;
+          at = next.bpn;
         }
       }
     }

@@ -33,20 +33,15 @@ const std::string kOneMove = R"(scenarios:
       - play: A6L
 )";
 
-// A subject that implements no ruleset: every case is skipped.
-class NoRulesets final : public Subject {
+// An engine that plays no ruleset: every case is skipped.
+class NoRulesets final : public Probe {
  public:
-  std::string name() const override { return "none"; }
-  bool supports(std::string_view) const override { return false; }
-  Expected<std::string> start_position(std::string_view) override { return Error{"none"}; }
-  Expected<std::vector<std::string>> legal_moves(std::string_view, const std::string&) override {
-    return Error{"none"};
-  }
-  Expected<PlayResult> play(std::string_view, const std::string&, const std::string&) override {
-    return Error{"none"};
-  }
-  Expected<std::string> status(std::string_view, const std::string&) override {
-    return Error{"none"};
+  std::string name() override { return "none"; }
+  Expected<void> select(std::string_view) override { return Error{"none"}; }
+  protocol::PositionAnswer ask(const protocol::Batch&) override {
+    protocol::PositionAnswer a;
+    a.not_sent = "none";
+    return a;
   }
 };
 
@@ -69,8 +64,8 @@ bool is_missing(const ClauseCoverage& c, std::string_view id) {
 }
 
 TEST(ClauseCoverage, NamedAndTracedClausesCount) {
-  OracleSubject oracle;
-  const auto all = clause_coverage(load(kOneMove), oracle, {});
+  auto oracle = protocol::oracle_probe();
+  const auto all = clause_coverage(load(kOneMove), *oracle, {});
   ASSERT_EQ(all.size(), all_rulesets().size());
   const ClauseCoverage& c = zanzibar(all);
   EXPECT_EQ(c.governing, find_ruleset("ap-zanzibar")->clauses.size());
@@ -91,18 +86,18 @@ TEST(ClauseCoverage, SkippedCasesExerciseNothing) {
 }
 
 TEST(ClauseCoverage, OtherRulesetsExerciseNothing) {
-  OracleSubject oracle;
-  for (const ClauseCoverage& c : clause_coverage(load(kOneMove), oracle, {})) {
+  auto oracle = protocol::oracle_probe();
+  for (const ClauseCoverage& c : clause_coverage(load(kOneMove), *oracle, {})) {
     if (c.ruleset == "ap-zanzibar") continue;
     EXPECT_EQ(c.missing.size(), c.governing) << c.ruleset;
   }
 }
 
 TEST(ClauseCoverage, RulesetOptionSelectsOneRuleset) {
-  OracleSubject oracle;
+  auto oracle = protocol::oracle_probe();
   RunOptions o;
   o.ruleset = "ap-zanzibar";
-  const auto all = clause_coverage(load(kOneMove), oracle, o);
+  const auto all = clause_coverage(load(kOneMove), *oracle, o);
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0].ruleset, "ap-zanzibar");
 }
@@ -150,10 +145,10 @@ class RepositoryCoverage : public ::testing::TestWithParam<std::string> {};
 TEST_P(RepositoryCoverage, EveryClauseIsExercised) {
   const LoadResult& loaded = repository_scenarios();
   ASSERT_TRUE(loaded.errors.empty()) << to_string(loaded.errors[0]);
-  OracleSubject oracle;
+  auto oracle = protocol::oracle_probe();
   RunOptions o;
   o.ruleset = GetParam();
-  const auto coverage = clause_coverage(loaded.scenarios, oracle, o);
+  const auto coverage = clause_coverage(loaded.scenarios, *oracle, o);
   ASSERT_EQ(coverage.size(), 1u);
   EXPECT_TRUE(coverage[0].missing.empty()) << format_coverage(coverage);
 }

@@ -55,8 +55,8 @@ const std::string kFailing = R"(scenarios:
 RunSummary run_text(const std::string& text, RunOptions options = {}) {
   LoadResult r = load_string(text, "t.yaml");
   EXPECT_TRUE(r.errors.empty()) << to_string(r.errors[0]);
-  OracleSubject oracle;
-  RunSummary s = run_scenarios(r.scenarios, oracle, options);
+  auto oracle = protocol::oracle_probe();
+  RunSummary s = run_scenarios(r.scenarios, *oracle, options);
   s.input_errors = r.errors;
   return s;
 }
@@ -92,8 +92,10 @@ TEST(ScenarioRunner, FailingScenarioReportsEachFailureWithADiff) {
                         "    missing: stop A2 (after place A6)\n"),
             std::string::npos)
       << report;
-  // An illegal move is a failure of the scenario, not a crash.
-  EXPECT_NE(report.find("line 12: play A5L: rejected\n    move A5L is not legal here\n"),
+  // An illegal move is a failure of the scenario, not a crash; the engine's
+  // own words say why.
+  EXPECT_NE(report.find("line 12: play A5L: rejected\n"
+                        "    the engine rejected A5L: move A5L is not legal here\n"),
             std::string::npos)
       << report;
   EXPECT_TRUE(report.ends_with("\n0 passed, 1 failed\n")) << report;
@@ -114,27 +116,19 @@ TEST(ScenarioRunner, SummaryCountsSkipsAndInputErrors) {
 
 // The oracle with every ruleset but ap-zanzibar left out, to stand for an
 // engine that implements only some of the protocol's rulesets.
-class ZanzibarOnly final : public Subject {
+class ZanzibarOnly final : public Probe {
  public:
-  std::string name() const override { return "zanzibar only"; }
-  bool supports(std::string_view ruleset) const override { return ruleset == "ap-zanzibar"; }
-  Expected<std::string> start_position(std::string_view ruleset) override {
-    return oracle_.start_position(ruleset);
+  std::string name() override { return "zanzibar only"; }
+  Expected<void> select(std::string_view ruleset) override {
+    if (ruleset != "ap-zanzibar") return Error{"not played"};
+    return oracle_->select(ruleset);
   }
-  Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
-                                                 const std::string& bpn) override {
-    return oracle_.legal_moves(ruleset, bpn);
-  }
-  Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
-                            const std::string& move) override {
-    return oracle_.play(ruleset, bpn, move);
-  }
-  Expected<std::string> status(std::string_view ruleset, const std::string& bpn) override {
-    return oracle_.status(ruleset, bpn);
+  protocol::PositionAnswer ask(const protocol::Batch& batch) override {
+    return oracle_->ask(batch);
   }
 
  private:
-  OracleSubject oracle_;
+  std::unique_ptr<Probe> oracle_ = protocol::oracle_probe(*find_ruleset("ap-zanzibar"));
 };
 
 TEST(ScenarioRunner, UnimplementedRulesetIsSkipped) {

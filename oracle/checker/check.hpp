@@ -22,6 +22,7 @@
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
 #include "oracle/protocol/fault.hpp"
+#include "oracle/protocol/probe.hpp"
 #include "oracle/rules/ruleset.hpp"
 
 namespace bao::check {
@@ -35,86 +36,17 @@ namespace bao::check {
 using protocol::Fault;
 using protocol::FaultKind;
 
-struct MoveAnswer {
-  std::string move;       // as asked
-  bool accepted = false;  // `=` to `play`
-  std::string bpn;        // the engine's result (accepted)
-  std::string status;     // the engine's status of the result (accepted)
-  std::string refusal;    // the `?` message (refused)
-  friend bool operator==(const MoveAnswer&, const MoveAnswer&) = default;
-};
-
-// Everything an engine said about one position.
-struct PositionAnswer {
-  bool representable = true;  // false: `?` to `position` (skipped, counted)
-  std::optional<Fault> fault;
-  std::string status;
-  std::vector<std::string> moves;  // the engine's legal moves, as written
-  std::vector<MoveAnswer> plays;   // one per move asked, in that order
-  int requests = 0;                // protocol requests this answer took
-  friend bool operator==(const PositionAnswer&, const PositionAnswer&) = default;
-};
-
-// What an engine answered along a line of play it made itself
-// (Probe::ask_line): `position start`, its `show`, then at each position of
-// the line its status and legal moves and the result of the line's next
-// move, the engine keeping whatever it keeps beside the position (the age
-// of a block, a count of turns) as in a game of its own.
-struct LineStep {
-  std::string status;
-  std::vector<std::string> moves;  // the engine's legal moves, as written
-  MoveAnswer played;               // the line's next move; empty `move` at the line's end
-  friend bool operator==(const LineStep&, const LineStep&) = default;
-};
-struct LineAnswer {
-  std::optional<Fault> fault;
-  bool representable = true;    // false: `?` to `position start`, or lines not served
-  std::string start;            // the engine's `show` after `position start`
-  std::vector<LineStep> steps;  // one per position of the line, from the start
-  int requests = 0;
-  friend bool operator==(const LineAnswer&, const LineAnswer&) = default;
-};
-
-// Something that answers for an engine: an external process speaking the
-// protocol, or the oracle itself (possibly a mutant) for tests.
-class Probe {
- public:
-  virtual ~Probe() = default;
-  virtual std::string name() = 0;
-  // Selects the ruleset; an error when the engine does not support it or
-  // fails while answering.
-  virtual Expected<void> select(std::string_view ruleset) = 0;
-  // Sets the position, asks its status and legal moves, then plays each of
-  // `plays` from it (resetting the position before each) and asks the status
-  // after. An engine may pipeline all of this.
-  virtual PositionAnswer ask(const std::string& bpn, const std::vector<std::string>& plays) = 0;
-  // Plays `line` from the engine's own start position, asking at each
-  // position what LineAnswer holds; `skip` moves first played without a
-  // question (to reach the position where a line goes on). A probe that
-  // cannot play lines answers not representable.
-  virtual LineAnswer ask_line(const std::vector<std::string>& line, std::size_t skip = 0) {
-    (void)line;
-    (void)skip;
-    LineAnswer a;
-    a.representable = false;
-    return a;
-  }
-  // The engine's `trace` of `move` from `bpn` (the optional protocol
-  // command), or nullopt when it does not serve one.
-  virtual std::optional<std::string> trace(const std::string& bpn, const std::string& move) {
-    (void)bpn;
-    (void)move;
-    return std::nullopt;
-  }
-  // A note for the transcript of the exchange, when there is one (`check
-  // --log`): where the run is (`game 17`), so that a finding's exchange can
-  // be found. Asks the engine nothing.
-  virtual void note(std::string_view text) { (void)text; }
-};
-
-// The oracle under `rules` (which may be a mutated record) as a probe that
-// gives `name` for the engine's name.
-std::unique_ptr<Probe> oracle_probe(const Ruleset& rules, std::string name = "bao-oracle");
+// What an engine answers, and the Probe that asks it: the project's one
+// engine interface (oracle/protocol/probe.hpp), with its two adapters, the
+// oracle in the process (oracle_probe) and an external engine
+// (oracle/protocol/engine_probe.hpp).
+using protocol::Batch;
+using protocol::LineAnswer;
+using protocol::LineStep;
+using protocol::MoveAnswer;
+using protocol::oracle_probe;
+using protocol::PositionAnswer;
+using protocol::Probe;
 
 // ---- Findings -----------------------------------------------------------------
 

@@ -14,7 +14,6 @@
 
 #include "oracle/checker/check.hpp"
 #include "oracle/checker/check_all.hpp"
-#include "oracle/checker/engine_probe.hpp"
 #include "oracle/checker/worker_progress.hpp"
 #include "oracle/checker/workers.hpp"
 #include "oracle/cli/check_parts.hpp"
@@ -25,6 +24,7 @@
 #include "oracle/core/process.hpp"
 #include "oracle/core/provenance.hpp"
 #include "oracle/core/text.hpp"
+#include "oracle/protocol/engine_probe.hpp"
 #include "oracle/protocol/transcript.hpp"
 #include "oracle/rules/registry.hpp"
 #include "oracle/rules/ruleset.hpp"
@@ -72,7 +72,7 @@ Expected<check::CheckResult> check_one(const CheckCli& o, check::CheckOptions op
   engine.timeout = std::chrono::milliseconds(o.timeout_ms);
   engine.wake_fd = interrupt::wake_fd();
   engine.transcript = o.transcript;
-  auto started = check::start_engine_probe(std::move(engine), options.ruleset);
+  auto started = protocol::start_engine_probe(std::move(engine), options.ruleset);
   if (interrupted()) return interrupted_at_start(o, options);
   // An engine that cannot be started, lacks the ruleset or fails the
   // handshake: exit 2, and the reports asked for say so.

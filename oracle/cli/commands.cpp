@@ -25,7 +25,6 @@
 #include "oracle/catalog/clause.hpp"
 #include "oracle/catalog/mutation.hpp"
 #include "oracle/catalog/sources.hpp"
-#include "oracle/checker/external_subject.hpp"
 #include "oracle/cli/check_command.hpp"
 #include "oracle/cli/diverge_command.hpp"
 #include "oracle/cli/man_page.hpp"
@@ -36,6 +35,7 @@
 #include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
 #include "oracle/notation/trace_text.hpp"
+#include "oracle/protocol/engine_probe.hpp"
 #include "oracle/protocol/engine_server.hpp"
 #include "oracle/protocol/transcript.hpp"
 #include "oracle/rules/ruleset.hpp"
@@ -519,7 +519,8 @@ int run_engine_scenarios(const Options& o, const std::vector<std::string>& paths
                                  : fmt::format("end: exit status {}", code));
     return code;
   };
-  check::ExternalSubject subject(std::move(engine));
+  auto probe = protocol::EngineProbe::for_scenarios(std::move(engine));
+  protocol::EngineProbe& subject = *probe;
   if (auto started = subject.start(); !started) {
     if (interrupt::received() != 0) return end(128 + interrupt::received());
     return end(report(err, fmt::format("--engine: {}", started.error().message)));

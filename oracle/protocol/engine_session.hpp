@@ -1,6 +1,6 @@
 // An external engine over a whole run: the one adapter both the scenario
-// runner (oracle/checker/external_subject.hpp) and the checker
-// (oracle/checker/engine_probe.hpp) ask an engine through. It owns the
+// runner and the checker ask an engine through (its Probe,
+// oracle/protocol/engine_probe.hpp). It owns the
 // engine client, keeps the ruleset selected, counts faults and restarts the
 // engine after a fatal one, under one restart policy (RestartPolicy).
 #pragma once

@@ -2,7 +2,7 @@
 // timeout, malformed output, ...), the one Fault type of the project. The
 // engine client (engine_client.hpp) makes them; the checker keeps them in
 // its findings and its reports (oracle/checker/check.hpp), and the scenario
-// runner's external subject turns them into errors. fault.cpp describes
+// runner turns them into the text of a failure. fault.cpp describes
 // them (part of the oracle library, for the comparison and its bindings);
 // the client (engine_client.cpp) says how an engine ended.
 #pragma once

@@ -1,4 +1,4 @@
-// Runs loaded scenarios against a Subject and reports the result the cmark
+// Runs loaded scenarios against a Probe and reports the result the cmark
 // way: one block per failure (file, line range, scenario, ruleset, what
 // failed, then expected versus actual), and one closing count line.
 #include <fmt/format.h>
@@ -135,12 +135,80 @@ std::string trace_text(const std::vector<TraceItem>& items) {
   return out;
 }
 
+// ---- The questions of a case ---------------------------------------------------
+
+// Each question a case asks is one batch of its own (protocol/probe.hpp), so
+// that an engine is sent exactly the requests the question needs; an answer
+// that is not one (a fault, a `?`) is an Error saying so.
+
+using protocol::Batch;
+using protocol::PositionAnswer;
+
+// Why the batch gave no answer, or nullopt when it gave one.
+std::optional<Error> unanswered(const PositionAnswer& a) {
+  if (!a.not_sent.empty()) return Error{a.not_sent};
+  if (a.fault) {
+    // The restart policy's own word when it gave up, without a kind of its own.
+    if (a.given_up && a.fault->kind == protocol::FaultKind::NotRunning)
+      return Error{"engine fault: " + a.fault->message};
+    return Error{"engine fault: " + protocol::describe(*a.fault)};
+  }
+  if (!a.representable) return Error{"the engine refused the position: " + a.refusal};
+  return std::nullopt;
+}
+
+// A `?` answer ("? message") as the message; nullopt for an answer.
+std::optional<std::string> refused(const std::string& said) {
+  if (said.starts_with("? ")) return said.substr(2);
+  return std::nullopt;
+}
+
+// `position start`, then `show`.
+Expected<std::string> ask_start(Probe& engine) {
+  const PositionAnswer a =
+      engine.ask(Batch{.bpn = "start", .show = true, .status = false, .moves = false});
+  if (auto e = unanswered(a)) return *e;
+  if (auto no = refused(a.shown)) return Error{"the engine refused 'show': " + *no};
+  return a.shown;
+}
+
+// The legal moves, any order, as move text.
+Expected<std::vector<std::string>> ask_moves(Probe& engine, const std::string& bpn) {
+  PositionAnswer a = engine.ask(Batch{.bpn = bpn, .status = false});
+  if (auto e = unanswered(a)) return *e;
+  if (a.moves_refusal) return Error{"the engine refused 'moves': " + *a.moves_refusal};
+  return std::move(a.moves);
+}
+
+// "ongoing", "win S front-empty", ...
+Expected<std::string> ask_status(Probe& engine, const std::string& bpn) {
+  const PositionAnswer a = engine.ask(Batch{.bpn = bpn, .moves = false});
+  if (auto e = unanswered(a)) return *e;
+  if (auto no = refused(a.status)) return Error{"the engine refused 'status': " + *no};
+  return a.status;
+}
+
+// The result of `move`, with its trace when the engine serves one.
+Expected<protocol::MoveAnswer> ask_play(Probe& engine, const std::string& bpn,
+                                        const std::string& move) {
+  PositionAnswer a = engine.ask(Batch{.bpn = bpn,
+                                      .status = false,
+                                      .moves = false,
+                                      .plays = {move},
+                                      .status_after = false,
+                                      .trace = true});
+  if (auto e = unanswered(a)) return *e;
+  protocol::MoveAnswer& played = a.plays.front();
+  if (!played.accepted)
+    return Error{fmt::format("the engine rejected {}: {}", move, played.refusal)};
+  return std::move(played);
+}
+
 // ---- Running one case -------------------------------------------------------
 
 class CaseRunner {
  public:
-  CaseRunner(Subject& subject, const std::string& ruleset, CaseResult& result)
-      : subject_(subject), ruleset_(ruleset), result_(result) {}
+  CaseRunner(Probe& engine, CaseResult& result) : engine_(engine), result_(result) {}
 
   // Sets up the scenario position; false when that already failed.
   bool set_up(const Scenario& s);
@@ -161,8 +229,7 @@ class CaseRunner {
   void check_play(const Check& c);
   void check_game(const Check& c);
 
-  Subject& subject_;
-  const std::string& ruleset_;
+  Probe& engine_;
   CaseResult& result_;
   std::string position_;  // after the scenario's moves
   std::optional<std::vector<std::string>> legal_cache_;
@@ -171,7 +238,7 @@ class CaseRunner {
 bool CaseRunner::set_up(const Scenario& s) {
   position_ = s.position;
   if (s.position == "start") {
-    auto start = subject_.start_position(ruleset_);
+    auto start = ask_start(engine_);
     if (!start) {
       fail({s.first_line, 0}, "position: start position not available: " + start.error().message);
       return false;
@@ -179,7 +246,7 @@ bool CaseRunner::set_up(const Scenario& s) {
     position_ = *start;
   }
   for (std::size_t i = 0; i < s.moves.size(); ++i) {
-    auto r = subject_.play(ruleset_, position_, s.moves[i].text);
+    auto r = ask_play(engine_, position_, s.moves[i].text);
     if (!r) {
       fail(s.moves[i].at,
            fmt::format("moves[{}]: {} was rejected: {}", i + 1, s.moves[i].text, r.error().message),
@@ -193,7 +260,7 @@ bool CaseRunner::set_up(const Scenario& s) {
 
 std::optional<std::vector<std::string>> CaseRunner::legal(const Check& c) {
   if (!legal_cache_) {
-    auto ms = subject_.legal_moves(ruleset_, position_);
+    auto ms = ask_moves(engine_, position_);
     if (!ms) {
       fail(c.at, "legal moves: the subject refused: " + ms.error().message);
       return std::nullopt;
@@ -227,7 +294,7 @@ void CaseRunner::check_move_set(const Check& c) {
 
 void CaseRunner::check_status(const Check& c, const std::string& bpn, std::string_view what) {
   if (!c.status) return;
-  auto st = subject_.status(ruleset_, bpn);
+  auto st = ask_status(engine_, bpn);
   if (!st) return fail(c.at, fmt::format("{}: status refused: {}", what, st.error().message));
   if (*st == *c.status) return;
   fail(c.at, fmt::format("{}: status differs", what),
@@ -244,7 +311,7 @@ void CaseRunner::check_result(const Check& c, const std::string& bpn, std::strin
 
 void CaseRunner::check_play(const Check& c) {
   const std::string what = fmt::format("play {}", c.move->text);
-  auto r = subject_.play(ruleset_, position_, c.move->text);
+  auto r = ask_play(engine_, position_, c.move->text);
   if (!r) {
     return fail(c.at, what + ": rejected",
                 fmt::format("    {}\n    position: {}\n", r.error().message, position_));
@@ -271,7 +338,7 @@ void CaseRunner::check_play(const Check& c) {
 void CaseRunner::check_game(const Check& c) {
   std::string pos = position_;
   for (std::size_t i = 0; i < c.moves.size(); ++i) {
-    auto r = subject_.play(ruleset_, pos, c.moves[i].text);
+    auto r = ask_play(engine_, pos, c.moves[i].text);
     if (!r) {
       return fail(c.moves[i].at,
                   fmt::format("game move {} ({}) was rejected", i + 1, c.moves[i].text),
@@ -298,20 +365,20 @@ void CaseRunner::run(const Check& c) {
   }
 }
 
-CaseResult run_case(const Scenario& s, const Expectation& e, Subject& subject) {
+CaseResult run_case(const Scenario& s, const Expectation& e, Probe& engine) {
   CaseResult r;
   r.id = s.id;
   r.ruleset = e.ruleset;
   r.file = s.file;
   r.first_line = s.first_line;
   r.last_line = s.last_line;
-  if (!subject.supports(e.ruleset)) {
+  if (!engine.select(e.ruleset)) {
     r.outcome = Outcome::Skip;
-    r.skip_reason = fmt::format("{} does not implement {}", subject.name(), e.ruleset);
+    r.skip_reason = fmt::format("{} does not implement {}", engine.name(), e.ruleset);
     return r;
   }
   const auto t0 = std::chrono::steady_clock::now();
-  CaseRunner runner(subject, e.ruleset, r);
+  CaseRunner runner(engine, r);
   if (runner.set_up(s))
     for (const Check& c : e.checks) runner.run(c);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -343,39 +410,35 @@ bool outputs_writable(const RunOptions& options, std::ostream& err) {
 
 // ---- Coverage ---------------------------------------------------------------
 
-// Forwards every call to another subject and records, per ruleset, the clause
+// Forwards every call to another engine and records, per ruleset, the clause
 // ids of the trace items of every move played through it.
-class RecordingSubject final : public Subject {
+class RecordingProbe final : public Probe {
  public:
-  explicit RecordingSubject(Subject& inner) : inner_(inner) {}
-  std::string name() const override { return inner_.name(); }
-  bool supports(std::string_view ruleset) const override { return inner_.supports(ruleset); }
-  Expected<std::string> start_position(std::string_view ruleset) override {
-    return inner_.start_position(ruleset);
+  explicit RecordingProbe(Probe& inner) : inner_(inner) {}
+  std::string name() override { return inner_.name(); }
+  Expected<void> select(std::string_view ruleset) override {
+    auto selected = inner_.select(ruleset);
+    if (selected) ruleset_ = std::string(ruleset);
+    return selected;
   }
-  Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
-                                                 const std::string& bpn) override {
-    return inner_.legal_moves(ruleset, bpn);
-  }
-  Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
-                            const std::string& move) override {
-    auto r = inner_.play(ruleset, bpn, move);
-    if (r && r->trace) {
-      std::set<std::string>& fired = fired_[std::string(ruleset)];
-      for (const TraceItem& item : *r->trace)
+  PositionAnswer ask(const Batch& batch) override {
+    PositionAnswer a = inner_.ask(batch);
+    for (const protocol::MoveAnswer& m : a.plays) {
+      if (!m.trace) continue;
+      std::set<std::string>& fired = fired_[ruleset_];
+      for (const TraceItem& item : *m.trace)
         if (!item.clause.empty()) fired.insert(item.clause);
     }
-    return r;
+    return a;
   }
-  Expected<std::string> status(std::string_view ruleset, const std::string& bpn) override {
-    return inner_.status(ruleset, bpn);
-  }
+  using Probe::ask;
 
   // Takes the clause ids recorded so far, by ruleset.
   std::map<std::string, std::set<std::string>> take_fired() { return std::move(fired_); }
 
  private:
-  Subject& inner_;
+  Probe& inner_;
+  std::string ruleset_;
   std::map<std::string, std::set<std::string>> fired_;
 };
 
@@ -405,7 +468,7 @@ ClauseCoverage coverage_of(const Ruleset& rules, const std::set<std::string>& ex
 
 }  // namespace
 
-RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subject,
+RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Probe& engine,
                          const RunOptions& options) {
   RunSummary sum;
   std::optional<std::regex> filter;
@@ -418,7 +481,7 @@ RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subjec
       const std::string where =
           fmt::format("case {}:{} {} under {}", s.file, s.first_line, s.id, e.ruleset);
       if (options.note) options.note(where);
-      CaseResult r = run_case(s, e, subject);
+      CaseResult r = run_case(s, e, engine);
       // Interrupted during the case: its engine answers were cut short.
       if (options.stop && (sum.signal = options.stop()) != 0) return sum;
       if (options.note && r.outcome == Outcome::Fail)
@@ -551,10 +614,9 @@ std::string to_json(const RunSummary& s) {
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
-std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenarios,
-                                            Subject& subject, const RunOptions& options,
-                                            RunSummary* summary) {
-  RecordingSubject recorder(subject);
+std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenarios, Probe& engine,
+                                            const RunOptions& options, RunSummary* summary) {
+  RecordingProbe recorder(engine);
   RunSummary run = run_scenarios(scenarios, recorder, options);
   std::map<std::string, std::set<std::string>> exercised = recorder.take_fired();
   add_named_clauses(scenarios, run, exercised);
@@ -614,12 +676,12 @@ bool finish_command(const RunSummary& sum, const RunOptions& options, std::ostre
 }  // namespace
 
 int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
-                          Subject& subject, std::ostream& out, std::ostream& err) {
+                          Probe& engine, std::ostream& out, std::ostream& err) {
   if (!outputs_writable(options, err)) return 2;
   LoadResult loaded;
   std::vector<InputError> errors;
   if (!load_for_command(paths, options, loaded, errors, err)) return 2;
-  RunSummary sum = run_scenarios(loaded.scenarios, subject, options);
+  RunSummary sum = run_scenarios(loaded.scenarios, engine, options);
   sum.provenance = run_provenance(loaded, options);
   sum.input_errors = std::move(errors);
   const bool written = finish_command(sum, options, err);
@@ -634,10 +696,10 @@ int run_coverage_command(const std::vector<std::string>& paths, const RunOptions
   LoadResult loaded;
   std::vector<InputError> errors;
   if (!load_for_command(paths, options, loaded, errors, err)) return 2;
-  OracleSubject oracle;
+  auto oracle = protocol::oracle_probe();
   RunSummary sum;
   const std::vector<ClauseCoverage> coverage =
-      clause_coverage(loaded.scenarios, oracle, options, &sum);
+      clause_coverage(loaded.scenarios, *oracle, options, &sum);
   sum.provenance = run_provenance(loaded, options);
   sum.input_errors = std::move(errors);
   const bool written = finish_command(sum, options, err);
@@ -652,8 +714,8 @@ int run_coverage_command(const std::vector<std::string>& paths, const RunOptions
 
 int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
                           std::ostream& out, std::ostream& err) {
-  OracleSubject oracle;
-  return run_scenarios_command(paths, options, oracle, out, err);
+  auto oracle = protocol::oracle_probe();
+  return run_scenarios_command(paths, options, *oracle, out, err);
 }
 
 }  // namespace bao::scenario

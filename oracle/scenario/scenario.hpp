@@ -5,8 +5,8 @@
 // The format is documented for engine authors in docs/scenarios.md.
 //
 // Scenarios are data about positions and moves as the protocol writes them
-// (shared/spec/protocol.md), so the runner executes them against a Subject:
-// today the oracle itself, later an external engine through the protocol.
+// (shared/spec/protocol.md), so the runner executes them against a Probe:
+// the oracle itself, or an external engine through the protocol.
 #pragma once
 
 #include <functional>
@@ -20,6 +20,7 @@
 #include "oracle/core/enum_names.hpp"
 #include "oracle/core/expected.hpp"
 #include "oracle/core/provenance.hpp"
+#include "oracle/protocol/probe.hpp"
 
 namespace bao::scenario {
 
@@ -131,64 +132,21 @@ std::vector<std::string> collect_scenario_files(const std::vector<std::string>& 
 LoadResult load_paths(const std::vector<std::string>& paths);
 
 // The ruleset ids of the protocol (shared/spec/protocol.md). A scenario may
-// name any of them; one the subject does not implement is skipped.
+// name any of them; one the engine does not play is skipped.
 bool is_protocol_ruleset(std::string_view id);
 
-// ---- Subjects -----------------------------------------------------------------
+// ---- Engines ------------------------------------------------------------------
 
-// One trace item as a subject reports it.
-struct TraceItem {
-  std::string text;    // protocol form, e.g. "capture a5 4"
-  std::string clause;  // dotted clause id; empty when the subject has none
-};
-
-struct PlayResult {
-  std::string bpn;                              // the position after the move
-  std::optional<std::vector<TraceItem>> trace;  // nullopt: the subject has no trace
-};
-
-// What the runner executes scenarios against. Everything crosses this
-// interface as protocol text (BPN, move text, status strings), so an external
-// engine speaking the protocol can implement it as well as the oracle does.
-// Errors are values: an engine that refuses or misbehaves becomes a failure
-// in the report, never an exception.
-class Subject {
- public:
-  virtual ~Subject() = default;
-  virtual std::string name() const = 0;
-  virtual bool supports(std::string_view ruleset) const = 0;
-  virtual Expected<std::string> start_position(std::string_view ruleset) = 0;
-  // The legal moves, any order, as move text.
-  virtual Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
-                                                         const std::string& bpn) = 0;
-  // Plays a move; an Error when the subject rejects it.
-  virtual Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
-                                    const std::string& move) = 0;
-  // "ongoing", "win S front-empty", ...
-  virtual Expected<std::string> status(std::string_view ruleset, const std::string& bpn) = 0;
-};
-
-// The oracle's own engine as a subject (oracle/engine/engine.hpp). Given a
-// mutant (oracle/catalog/mutation.hpp), it plays every ruleset with that clause
-// deliberately broken: the mutation test runs the scenarios against each
-// mutant and expects some scenario to fail. A ruleset the mutant's clause
-// does not govern is not supported (its cases are skipped).
-class OracleSubject final : public Subject {
- public:
-  OracleSubject() = default;
-  explicit OracleSubject(Mutation mutant) : mutant_(mutant) {}
-  std::string name() const override;
-  bool supports(std::string_view ruleset) const override;
-  Expected<std::string> start_position(std::string_view ruleset) override;
-  Expected<std::vector<std::string>> legal_moves(std::string_view ruleset,
-                                                 const std::string& bpn) override;
-  Expected<PlayResult> play(std::string_view ruleset, const std::string& bpn,
-                            const std::string& move) override;
-  Expected<std::string> status(std::string_view ruleset, const std::string& bpn) override;
-
- private:
-  Mutation mutant_ = Mutation::None;
-};
+// Scenarios run against a Probe (oracle/protocol/probe.hpp): the oracle in
+// the process (protocol::oracle_probe(), given a mutant for the mutation
+// test: a ruleset its clause does not govern is one it does not play) or an
+// external engine (protocol::EngineProbe). Each question of a case is one
+// batch, so an engine is sent exactly what the case needs; everything
+// crosses as protocol text (BPN, move text, status strings), and an engine
+// that refuses or misbehaves becomes a failure in the report, never an
+// exception.
+using protocol::Probe;
+using protocol::TraceItem;
 
 // ---- Running ------------------------------------------------------------------
 
@@ -247,7 +205,7 @@ struct RunSummary {
 
 // Runs every scenario under each of its rulesets that the options select.
 // The regex in options.filter must be valid (run_scenarios_command checks it).
-RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Subject& subject,
+RunSummary run_scenarios(const std::vector<Scenario>& scenarios, Probe& engine,
                          const RunOptions& options);
 
 // One block per failure, then the closing line.
@@ -271,9 +229,9 @@ std::string to_json(const RunSummary& summary);
 // `err`, writes the JUnit/JSON files asked for, and returns the exit code.
 int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
                           std::ostream& out, std::ostream& err);
-// The same with a given subject (an external engine later; tests now).
+// The same against a given engine (`scenarios --engine`, tests).
 int run_scenarios_command(const std::vector<std::string>& paths, const RunOptions& options,
-                          Subject& subject, std::ostream& out, std::ostream& err);
+                          Probe& engine, std::ostream& out, std::ostream& err);
 
 // ---- Clause coverage ----------------------------------------------------------
 
@@ -287,12 +245,12 @@ struct ClauseCoverage {
   std::vector<std::string> missing;  // governing clauses not exercised, in catalog order
 };
 
-// Runs the scenarios against `subject` (options select the cases as for
+// Runs the scenarios against `engine` (options select the cases as for
 // run_scenarios) and reports every ruleset the oracle implements, or only
 // options.ruleset. Whether a case passed does not matter here; skipped cases
 // exercise nothing. `summary`, when given, receives the run's results.
-std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenarios,
-                                            Subject& subject, const RunOptions& options,
+std::vector<ClauseCoverage> clause_coverage(const std::vector<Scenario>& scenarios, Probe& engine,
+                                            const RunOptions& options,
                                             RunSummary* summary = nullptr);
 
 // Per ruleset "ap-zanzibar: 57/58 clauses exercised", then each missing id on

@@ -37,12 +37,12 @@
 #include <vector>
 
 #include "oracle/checker/check.hpp"
-#include "oracle/checker/engine_probe.hpp"
 #include "oracle/checker/internal.hpp"
 #include "oracle/engine/engine.hpp"
 #include "oracle/engine/random_play.hpp"
 #include "oracle/engine/switches.hpp"
 #include "oracle/notation/bpn.hpp"
+#include "oracle/protocol/engine_probe.hpp"
 
 namespace {
 
@@ -297,7 +297,7 @@ int main(int argc, char** argv) {
         protocol::EngineOptions eo;
         eo.argv = {BAO_ORACLE_BIN, "engine", "--ruleset",  std::string(rules->id),
                    "--mutant",     m.id,     "--max-rate", std::to_string(throttled)};
-        check::EngineStart started = check::start_engine_probe(eo, std::string(rules->id));
+        protocol::EngineStart started = protocol::start_engine_probe(eo, std::string(rules->id));
         if (!started.probe) {
           std::fprintf(stderr, "the throttled engine did not start: %s\n",
                        protocol::describe(*started.fault).c_str());
