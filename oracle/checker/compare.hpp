@@ -116,12 +116,18 @@ struct Located {
   bool firm = false;
   // Placed by the switch nearest the engine at this one board: firm for
   // the board, but one board fits a switch by coincidence too, so a
-  // report does not call it worked out.
+  // report does not call it worked out. `switch_id` is that switch.
   bool one_board = false;
+  std::string switch_id;
 };
+// `nearest_refuted`: the switch nearest the engine at this board was put to
+// the test elsewhere and answered otherwise than the engine (the checker's
+// stage 5b): no switch places the move then, and an engine that lists the
+// same start in another form is not taken to leave this one out for how it
+// starts (that form is what the refuted switch would have explained).
 Located locate_departure(const Ruleset& rules, const Position& pos, const OracleView& v,
                          const Difference& d, const std::optional<std::string>& engine_trace,
-                         const PositionAnswer* answer = nullptr);
+                         const PositionAnswer* answer = nullptr, bool nearest_refuted = false);
 
 // A second, independent departure in the same different result: the
 // quiet count (BPN key quiet) differs after a move that captured in both

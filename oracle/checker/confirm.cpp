@@ -130,6 +130,94 @@ std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const
   return out;
 }
 
+namespace {
+
+// An unexplained finding placed by the switch nearest the engine at its one
+// board (docs/checker.md, "Evidence before a name"): that switch is put to
+// the test as a name is, with the run's deviations modelled, at positions of
+// the oracle's own play from the start where it changes the model's answer.
+// Where the engine answers otherwise there and as the switch nowhere, the
+// one board fitted it by coincidence: the finding is placed again without a
+// switch where its answers place it firmly (the length or the ending of a
+// move left out), and otherwise stays at the switch's clause, the rule about
+// the move in question, saying that the switch was refuted. (A switch that
+// predicts the engine somewhere and not elsewhere models part of an
+// engine's own way of playing its clause: the clause stays.) Refiled
+// through add_finding(), as it may now be a group already listed.
+void test_placements(const RunContext& run, const std::vector<Deviation>& deviations,
+                     std::vector<Finding>& findings, const ProbeFindings& probes,
+                     Questions& questions) {
+  const std::vector<Switch> model = combined(run, deviations, probes.refuted, {});
+  const auto without = apply_switches(run.rules, model);
+  if (!without) return;
+  std::vector<Finding> placed_again;
+  for (auto f = findings.begin(); f != findings.end();) {
+    if ((f->kind != FindingKind::MissingMove && f->kind != FindingKind::ExtraMove) ||
+        f->clauses.size() != 1 || questions.spent() || questions.stopping()) {
+      ++f;
+      continue;
+    }
+    // The board, and the model of the game that placed it.
+    const auto pos = parse_bpn(f->position);
+    const auto rules = apply_switch_ids(run.rules, f->context);
+    if (!pos || !rules || !validate_for_ruleset(*rules, *pos)) {
+      ++f;
+      continue;
+    }
+    const OracleView v = oracle_view(*rules, *pos);
+    std::optional<Difference> diff;
+    for (const Difference& d : compare(*pos, v, f->engine))
+      if (!diff && d.notation == NotationKind::None && d.kind == f->kind && d.move == f->move)
+        diff = d;
+    std::optional<Switch> sw;
+    if (diff) {
+      const Located at = locate_departure(*rules, *pos, v, *diff, std::nullopt, &f->engine);
+      if (at.one_board && at.clause == f->clauses.front())
+        sw = find_switch(run.rules, at.switch_id);
+    }
+    std::vector<Switch> list = model;
+    if (sw) list.push_back(*sw);
+    const auto with = apply_switches(run.rules, list);
+    if (!sw || !with) {
+      ++f;
+      continue;
+    }
+    std::size_t asked = 0, predicted = 0, mispredicted = 0;
+    for (const Reached& r : apart_in_play(run.rules, *with, *without, kAskedPerSwitch,
+                                          salt(sw->id + "@" + f->position, run.options.seed))) {
+      if (questions.spent() || questions.stopping()) break;
+      const PositionAnswer a = questions.ask_all({&*with, &*without}, r.pos);
+      if (a.fault || !a.representable) continue;
+      ++asked;
+      const int verdict = sides(*with, *without, r.pos, a);
+      predicted += verdict > 0;
+      mispredicted += verdict < 0;
+    }
+    if (mispredicted == 0 || predicted > 0) {
+      ++f;
+      continue;
+    }
+    const std::string refuted = fmt::format(
+        "switch {}, which would explain this board, was put to the test at {} positions of the "
+        "oracle's own play and answered otherwise than the engine at {}, as it at none",
+        sw->id, asked, mispredicted);
+    const Located again = locate_departure(*rules, *pos, v, *diff, std::nullopt, &f->engine, true);
+    if (!again.firm) {
+      f->departure += "; " + refuted;
+      ++f;
+      continue;
+    }
+    f->clauses = {again.clause};
+    f->departure = fmt::format("{} ({})", again.how, refuted);
+    f->departure_firm = true;
+    placed_again.push_back(std::move(*f));
+    f = findings.erase(f);
+  }
+  for (Finding& f : placed_again) add_finding(findings, std::move(f));
+}
+
+}  // namespace
+
 ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
                       std::vector<Finding>& findings, const ProbeFindings& probes) {
   ConfirmResult out;
@@ -232,6 +320,7 @@ ConfirmResult confirm(const RunContext& run, std::vector<Deviation>& deviations,
     deviations.erase(deviations.begin() + static_cast<std::ptrdiff_t>(*it));
     add_finding(findings, std::move(f));
   }
+  test_placements(run, deviations, findings, probes, questions);
   return out;
 }
 

@@ -285,11 +285,9 @@ std::optional<std::pair<ClauseId, std::string>> switch_trace_departure(const Rul
 // A move the engine leaves out that the oracle plays to its cutoff, or that
 // is longer (more relays, or more seeds sown) than every move the engine
 // lists here: the rule that limits how long a move may go on.
-std::optional<std::pair<ClauseId, std::string>> length_departure(const Ruleset& rules,
-                                                                 const Position& pos,
-                                                                 const OracleView& v,
-                                                                 const OracleMove& om,
-                                                                 const PositionAnswer* answer) {
+std::optional<std::pair<ClauseId, std::string>> length_departure(
+    const Ruleset& rules, const Position& pos, const OracleView& v, const OracleMove& om,
+    const PositionAnswer* answer, bool another_form_counts) {
   struct Length {
     std::pair<int, int> relays_and_sown{0, 0};
     bool endless = false;
@@ -316,13 +314,14 @@ std::optional<std::pair<ClauseId, std::string>> length_departure(const Ruleset& 
   // The engine lists this start in another form (with or without the house
   // question's `+`), or a move from the same pit the oracle does not (the
   // other direction, where the engine sows the other way): it leaves this
-  // one out for how it starts, not for how long it goes on or how it ends.
+  // one out for how it starts, not for how long it goes on or how it ends
+  // (unless `another_form_counts` is false: that reading was refuted).
   if (answer != nullptr)
     for (const std::string& text : answer->moves) {
       const std::string c = canonical_move(text, pos.to_move);
       const bool oracle_lists = std::any_of(v.moves.begin(), v.moves.end(),
                                             [&](const OracleMove& m) { return m.text == c; });
-      if (c.substr(0, 3) == om.text.substr(0, 3) ||
+      if ((another_form_counts && c.substr(0, 3) == om.text.substr(0, 3)) ||
           (c.substr(0, 2) == om.text.substr(0, 2) && !oracle_lists))
         return std::nullopt;
     }
@@ -439,7 +438,7 @@ std::optional<std::pair<ClauseId, char>> foreign_direction(const Ruleset& rules,
 
 Located locate_departure(const Ruleset& rules, const Position& pos, const OracleView& v,
                          const Difference& d, const std::optional<std::string>& engine_trace,
-                         const PositionAnswer* answer) {
+                         const PositionAnswer* answer, bool nearest_refuted) {
   auto name = [](ClauseId c) { return std::string(clause_name(c)); };
   const OracleMove* om = nullptr;
   for (const OracleMove& m : v.moves)
@@ -527,9 +526,9 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                      "worked out from the result: the last step of the oracle's move", false};
   }
   if (d.kind == FindingKind::MissingMove && om)
-    if (auto length = length_departure(rules, pos, v, *om, answer))
+    if (auto length = length_departure(rules, pos, v, *om, answer, !nearest_refuted))
       return Located{name(length->first), length->second, true};
-  if (d.kind == FindingKind::MissingMove && om && answer != nullptr)
+  if (d.kind == FindingKind::MissingMove && om && answer != nullptr && !nearest_refuted)
     if (auto s = closest_switch(rules, pos, v, d.move, false, answer)) {
       const bool all = lists_as_engine(rules, *s, pos, answer);
       return Located{name(s->clause),
@@ -539,7 +538,7 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                                  all ? " (with it the oracle lists exactly the engine's "
                                        "moves here)"
                                      : ""),
-                     all, true};
+                     all, true, s->id};
     }
   if (d.kind == FindingKind::MissingMove && om) {
     Trace trace;
@@ -555,7 +554,7 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                                  "sows in: the rule that fixes the direction",
                                  dir->second),
                      true};
-  if (d.kind == FindingKind::ExtraMove)
+  if (d.kind == FindingKind::ExtraMove && !nearest_refuted)
     if (auto s = closest_switch(rules, pos, v, d.move, true, answer)) {
       const bool all = lists_as_engine(rules, *s, pos, answer);
       return Located{
@@ -565,7 +564,7 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                             "engine's moves here"
                           : ", though it does not explain all the engine's "
                             "answers here"),
-          all, true};
+          all, true, s->id};
     }
   ClauseId start = pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
   // A ruleset that cites no such step (the single-lap games): the step
