@@ -321,6 +321,42 @@ TEST(MissingMoveDeparture, TheLongestMoveLeftOutIsPlacedAtTheCutoff) {
   EXPECT_GE(shorter_seen, 5);
 }
 
+// A board where the nearest switch fits by coincidence (the far bench's
+// mchezo, tests/far_engines/engines/mchezo.py, which does not end the game
+// at a capture and caps its relays at 12): North's a5L+ captures its way to
+// an empty South front row, which ends the game under the guide's rule
+// (guide.win.immediate); the engine sows on, passes its cap and leaves the
+// move out, listing the same start without the house question's `+`.
+// Alone, the board fits the switch whose engine never asks the house
+// question; once that switch is refuted elsewhere (stage 5b), the move left
+// out is placed by the ending it skips.
+TEST(MissingMoveDeparture, ARefutedNearestSwitchLeavesTheMoveToTheEndingItSkips) {
+  const Ruleset& rules = ruleset("guide-v2");
+  const auto pos = parse_bpn(
+      "N 0,1,0,1,0,0,2,1/0,0,0,0,0,0,0,0 0,1,0,0,9,3,0,1/0,0,0,0,0,0,0,0 hand=0,1 house=a5");
+  ASSERT_TRUE(pos);
+  const OracleView v = oracle_view(rules, *pos);
+  PositionAnswer answer;
+  for (const OracleMove& m : v.moves)
+    if (m.text != "a5L+") {
+      answer.moves.push_back(m.text);
+      answer.plays.push_back(
+          MoveAnswer{.move = m.text, .accepted = true, .bpn = m.bpn, .status = m.status});
+    }
+  ASSERT_EQ(answer.moves.size() + 1, v.moves.size()) << "a5L+ is not a move here";
+  const Difference d{FindingKind::MissingMove, "a5L+", "legal", "not in the engine's moves",
+                     NotationKind::None,       ""};
+  const Located guessed = locate_departure(rules, *pos, v, d, std::nullopt, &answer);
+  EXPECT_EQ(guessed.clause, "guide.nyumba.stop-or-use") << guessed.how;
+  EXPECT_TRUE(guessed.one_board);
+  EXPECT_EQ(guessed.switch_id, "house-never-asks");
+  const Located placed = locate_departure(rules, *pos, v, d, std::nullopt, &answer, true);
+  EXPECT_EQ(placed.clause, "guide.win.immediate") << placed.how;
+  EXPECT_TRUE(placed.firm);
+  EXPECT_FALSE(placed.one_board);
+  EXPECT_TRUE(placed.switch_id.empty());
+}
+
 // The bindings' compare() (bindings/js/test/api.test.js): A6L from
 // Zanzibar's start sown one pit short, its seeds stopping at A4 instead of
 // A3, departs at the sowing rule; no other move and no switch plays A6L to
