@@ -168,7 +168,7 @@ PositionAnswer EngineProbe::ask(const Batch& b) {
   if (b.status) lines.emplace_back("status");
   if (b.moves) lines.emplace_back("moves");
   for (std::size_t i = 0; i < b.plays.size(); ++i) {
-    if (i > 0 || b.show || b.status || b.moves) lines.push_back("position " + b.bpn);
+    if (sets_position_again(b, i)) lines.push_back("position " + b.bpn);
     lines.push_back("play " + b.plays[i]);
     if (b.status_after) lines.emplace_back("status");
     if (trace) lines.emplace_back("trace");
@@ -196,7 +196,7 @@ PositionAnswer EngineProbe::ask(const Batch& b) {
     MoveAnswer m;
     m.move = b.plays[i];
     const Response* pos = nullptr;
-    if (i > 0 || b.show || b.status || b.moves) pos = &r[k++];
+    if (sets_position_again(b, i)) pos = &r[k++];
     const Response& play = r[k++];
     const Response* st = b.status_after ? &r[k++] : nullptr;
     const Response* tr = trace ? &r[k++] : nullptr;

@@ -121,7 +121,7 @@ class OracleProbe final : public Probe {
   static int requests(const Batch& b) {
     int n = 1 + int(b.show) + int(b.status) + int(b.moves);
     for (std::size_t i = 0; i < b.plays.size(); ++i)
-      n += int(i > 0 || b.show || b.status || b.moves) + 1 + int(b.status_after) + int(b.trace);
+      n += int(sets_position_again(b, i)) + 1 + int(b.status_after) + int(b.trace);
     return n;
   }
   // `position <bpn>` as the protocol reads it: "start" is the ruleset's start.

@@ -82,6 +82,12 @@ struct Batch {
   bool trace = false;        // `trace` after each play (when the engine serves it)
 };
 
+// Whether play `i` of `batch` is preceded by `position <bpn>` again: when a
+// question or a play came before it (each play starts from the position).
+inline bool sets_position_again(const Batch& batch, std::size_t i) {
+  return i > 0 || batch.show || batch.status || batch.moves;
+}
+
 // What an engine answered along a line of play it made itself
 // (Probe::ask_line): `position start`, its `show`, then at each position of
 // the line its status and legal moves and the result of the line's next

@@ -30,6 +30,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from check_runs import normalise  # noqa: E402  (what varies between runs taken out)
 
 
 def runs(bao, fake):
@@ -68,21 +70,6 @@ def runs(bao, fake):
         ("mutant-in", [every, "--engine", f"{fake} mutant-in guide-v2 no-relay"]),
         ("missing", [ap, "--engine", "/no/such/engine"]),
     ]
-
-
-def normalise(value):
-    if isinstance(value, dict):
-        out = {}
-        for k, v in value.items():
-            if k == "seconds":
-                continue
-            if k == "provenance" and isinstance(v, dict):
-                v = {pk: pv for pk, pv in v.items() if pk not in ("commit", "command")}
-            out[k] = normalise(v)
-        return out
-    if isinstance(value, list):
-        return [normalise(v) for v in value]
-    return value
 
 
 def rename(text, places):
