@@ -313,7 +313,9 @@ TEST(Diagnosis, AChoiceAmongAlikeSwitchesIsMadeAgainWithTheRunsOtherDeviations) 
   EXPECT_EQ(switch_ids(r), (std::set<std::string>{"capture-needs-three", "block-no-house-exception",
                                                   "front-empty=immediate"}))
       << summary_text(r);
-  EXPECT_LE(r.stats.requests + r.stats.followup_requests, 20'000u);
+  // The budget, and the questions about one position begun before it ran
+  // out (docs/checker.md, "Options": a few dozen requests at most).
+  EXPECT_LE(r.stats.requests + r.stats.followup_requests, 20'000u + 50u);
 }
 
 // A house working from 7 seeds instead of 6 beside two other mutants: some

@@ -151,6 +151,52 @@ TEST(Search, APlanAskedToGiveUpStopsLooking) {
   EXPECT_EQ(asked, 1);
 }
 
+// A switch none of the sweep's candidates shows (here none are tried) gets
+// a start from the oracle's own play from the ruleset's start, with the
+// line that reaches it: in ludii a move cut off as endless, met in about
+// one game of 1,000 to 2,000. Without that search, the switch is unmet.
+TEST(Search, ASwitchNoCandidateShowsGetsAStartTheOraclesOwnPlayReaches) {
+  const Ruleset& rules = ruleset("ludii");
+  const auto sw = find_switch(rules, "cutoff-ignored");
+  ASSERT_TRUE(sw.has_value());
+  const auto switched = apply_switches(rules, std::span<const Switch>(&*sw, 1));
+  ASSERT_TRUE(switched.ok());
+  const std::vector<Switch> one{*sw};
+  detail::Plan plan(rules, {}, 1, one, /*sweep=*/0);
+  EXPECT_EQ(plan.sweep_length(), 1u);
+  const auto start = plan.start(0);
+  ASSERT_TRUE(start.has_value());
+  EXPECT_TRUE(detail::answers_differ(rules, *switched, *start)) << to_bpn(*start);
+  EXPECT_FALSE(has(plan.unmet(), "switch:cutoff-ignored"));
+  // Its line, played from the start under the rule text, reaches it.
+  const auto line = plan.line(0);
+  ASSERT_TRUE(line.has_value());
+  ASSERT_FALSE(line->empty());
+  Position pos = start_position(rules);
+  for (const std::string& text : *line) {
+    auto m = parse_move(text, pos.to_move);
+    ASSERT_TRUE(m.ok()) << text;
+    auto next = play(rules, pos, *m);
+    ASSERT_TRUE(next.ok()) << text << " at " << to_bpn(pos);
+    pos = *next;
+  }
+  EXPECT_EQ(to_bpn(pos), to_bpn(*start));
+  // Some move there is cut off as endless under the text.
+  bool cut = false;
+  Trace trace;
+  for (const Move& m : legal_moves(rules, pos)) {
+    trace.clear();
+    if (!play(rules, pos, m, &trace)) continue;
+    for (const Event& e : trace.events())
+      cut |= e.kind == EventKind::End && e.reason == Reason::Infinite;
+  }
+  EXPECT_TRUE(cut) << to_bpn(pos);
+
+  detail::Plan without(rules, {}, 1, one, /*sweep=*/0, {}, /*self_play=*/0);
+  without.sweep_length();
+  EXPECT_TRUE(has(without.unmet(), "switch:cutoff-ignored"));
+}
+
 // The first starts give each switch of the catalogue a position where it
 // answers otherwise, the rare ones too: the switches the plan counts as met
 // are each shown at one of its first 80 starts, and they are nearly all of

@@ -21,10 +21,7 @@ namespace {
 
 // Positions a switch must predict (with none mispredicted) to be named.
 constexpr std::size_t kConfirmations = 3;
-// The oracle's own games from the start searched for positions where a
-// switch shows, and the positions asked of the engine at most.
-constexpr int kSearchGames = 60;
-constexpr int kSearchPlies = 160;
+// The positions asked of the engine at most where a switch shows.
 constexpr std::size_t kAskedPerSwitch = 8;
 constexpr std::size_t kAskedPerRival = 2;
 // Boards one seed away from the witness asked where the oracle's own play
@@ -78,12 +75,6 @@ std::vector<Reached> near(const Position& from, const Ruleset& a, const Ruleset&
   return out;
 }
 
-std::uint64_t salt(std::string_view id, std::uint64_t seed) {
-  std::uint64_t h = seed ^ 0x5eedc0de;
-  for (const char c : id) h = h * 1099511628211ULL ^ static_cast<unsigned char>(c);
-  return h;
-}
-
 // Where the witness of a deviation shows the engine departing, when the
 // witness says so firmly (locate_departure): its first difference from the
 // plain ruleset, with the engine's answers kept there.
@@ -101,34 +92,6 @@ std::optional<Located> firm_departure(const Ruleset& rules, const Finding& w) {
 }
 
 }  // namespace
-
-// Up to `count` positions of the oracle's own play from the ruleset's start
-// (one in four moves a rare one, as the games pick them) where `a` and `b`
-// answer apart, each from another game; the same for the same seed.
-std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
-                                   std::size_t count, std::uint64_t seed) {
-  std::vector<Reached> out;
-  std::set<std::string> found;
-  std::mt19937_64 rng(seed);
-  const Position start = start_position(rules);
-  for (int game = 0; game < kSearchGames && out.size() < count; ++game) {
-    Reached r{start, {}};
-    for (int ply = 0; ply < kSearchPlies; ++ply) {
-      // The first position of this game where the two part that no
-      // earlier game found (the start, where they part at once, only once).
-      if (answers_differ(a, b, r.pos) && found.insert(to_bpn(r.pos)).second) {
-        out.push_back(r);
-        break;
-      }
-      const MoveList moves = legal_moves(rules, r.pos);
-      if (moves.empty()) break;
-      const Move m = pick(rules, r.pos, moves, static_cast<std::uint16_t>(rng()));
-      r.line.push_back(move_to_string(m, r.pos.to_move));
-      r.pos = play(rules, r.pos, m).value();
-    }
-  }
-  return out;
-}
 
 namespace {
 

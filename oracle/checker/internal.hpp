@@ -75,10 +75,13 @@ class Plan {
   // rulesets the sweep also finds a start for, each where it answers
   // otherwise than `rules`, before the switches' (a probe round's model
   // without one of its switches: where that switch shows), by name.
+  // `self_play`: games of the oracle's own play from the start searched
+  // for a switch none of the candidates shows.
   Plan(const Ruleset& rules, const std::vector<Position>& corpus, std::uint64_t seed,
        const std::vector<Switch>& switches, int sweep = kSweepCandidates,
-       const std::vector<Aim>& others = {});
+       const std::vector<Aim>& others = {}, int self_play = kSweepSelfPlay);
   static constexpr int kSweepCandidates = 4000;
+  static constexpr int kSweepSelfPlay = 3000;
   // The start of the k-th guided game; nullopt once the plan has nothing
   // left to aim at.
   std::optional<Position> start(std::size_t k);
@@ -99,7 +102,10 @@ class Plan {
  private:
   void extend();
   bool giving_up();
-  void accept(const Position& pos);
+  void accept(const Position& pos, std::optional<std::vector<std::string>> line);
+  // The i-th switch of the sweep, and those after it that `pos` shows too,
+  // are met.
+  void met_at(std::size_t i, const Position& pos);
   std::optional<Position> candidate();
   std::optional<Position> built();
   std::optional<Position> sparse();
@@ -131,6 +137,8 @@ class Plan {
   std::optional<Position> walking_;  // the random game walk() is in
   int walk_plies_ = 0;
   int sweep_candidates_;
+  std::uint64_t seed_;
+  int self_play_;
   std::function<bool()> give_up_;
   std::size_t sweep_ = 0;                 // the next switch the first starts look for
   std::optional<std::size_t> sweep_end_;  // starts_.size() when the sweep ended

@@ -128,7 +128,9 @@ Plan plan_for(const Ruleset& rules, const Model& model, const std::vector<Positi
       continue;
     if (auto m = model.with({s})) aims.push_back({"switch:" + s.id, m->rules});
   }
-  return Plan(model.rules, corpus, seed, {}, kProbeSweep, aims);
+  // (No self-play search: the games' plan made one for each switch under
+  // the ruleset, and a round's aims are many.)
+  return Plan(model.rules, corpus, seed, {}, kProbeSweep, aims, 0);
 }
 
 void ProbeRounds::play() {

@@ -10,6 +10,7 @@
 #include <set>
 
 #include "oracle/checker/internal.hpp"
+#include "oracle/checker/stages.hpp"
 #include "oracle/engine/random_play.hpp"
 #include "oracle/notation/bpn.hpp"
 
@@ -261,9 +262,45 @@ bool answers_differ(const Ruleset& a, const Ruleset& b, const Position& pos) {
     auto ra = play(a, pos, m);
     auto rb = play(b, pos, m);
     if (!ra || !rb) return true;
-    if (to_bpn(*ra) != to_bpn(*rb) || status(a, *ra) != status(b, *rb)) return true;
+    // (Equal positions have equal BPN; only unequal ones are written out.)
+    if ((*ra != *rb && to_bpn(*ra) != to_bpn(*rb)) || status(a, *ra) != status(b, *rb)) return true;
   }
   return false;
+}
+
+// ---- The self-play search --------------------------------------------------
+
+std::uint64_t salt(std::string_view id, std::uint64_t seed) {
+  std::uint64_t h = seed ^ 0x5eedc0de;
+  for (const char c : id) h = h * 1099511628211ULL ^ static_cast<unsigned char>(c);
+  return h;
+}
+
+// Each game's first position where the two part that no earlier game found
+// (the start, where they part at once, only once); a game's moves are
+// picked as the checker's games pick them (one in four a rare one).
+std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
+                                   std::size_t count, std::uint64_t seed, int games) {
+  constexpr int kPlies = 160;
+  std::vector<Reached> out;
+  std::set<std::string> found;
+  std::mt19937_64 rng(seed);
+  const Position start = start_position(rules);
+  for (int game = 0; game < games && out.size() < count; ++game) {
+    Reached r{start, {}};
+    for (int ply = 0; ply < kPlies; ++ply) {
+      if (answers_differ(a, b, r.pos) && found.insert(to_bpn(r.pos)).second) {
+        out.push_back(r);
+        break;
+      }
+      const MoveList moves = legal_moves(rules, r.pos);
+      if (moves.empty()) break;
+      const Move m = pick(rules, r.pos, moves, static_cast<std::uint16_t>(rng()));
+      r.line.push_back(move_to_string(m, r.pos.to_move));
+      r.pos = play(rules, r.pos, m).value();
+    }
+  }
+  return out;
 }
 
 // ---- The plan -------------------------------------------------------------
@@ -309,13 +346,16 @@ std::optional<Position> with_count(const Ruleset& rules, Position pos, Side s, P
 }  // namespace
 
 Plan::Plan(const Ruleset& rules, const std::vector<Position>& corpus, std::uint64_t seed,
-           const std::vector<Switch>& switches, int sweep, const std::vector<Aim>& others)
+           const std::vector<Switch>& switches, int sweep, const std::vector<Aim>& others,
+           int self_play)
     : rules_(rules),
       corpus_(corpus),
       rng_(seed ^ 0x5eedc0fea6eULL),
       start_(start_position(rules)),
       total_(start_.total_seeds()),
-      sweep_candidates_(sweep) {
+      sweep_candidates_(sweep),
+      seed_(seed),
+      self_play_(self_play) {
   std::shuffle(corpus_.begin(), corpus_.end(), rng_);
   switched_ = others;
   for (const Switch& s : switches) {
@@ -600,17 +640,26 @@ std::optional<Position> Plan::block_on_house(int n) {
   return std::nullopt;
 }
 
-void Plan::accept(const Position& pos) {
+void Plan::accept(const Position& pos, std::optional<std::vector<std::string>> line) {
   for (const std::string& id : items(pos)) ++planned_[id];
   starts_.push_back(pos);
-  lines_.push_back(last_line());
+  lines_.push_back(std::move(line));
+}
+
+void Plan::met_at(std::size_t i, const Position& pos) {
+  // The switches after the i-th that this start shows too need none of their own.
+  for (std::size_t j = i + 1; j < switched_.size(); ++j)
+    if (!met_.count(switched_[j].id) && answers_differ(rules_, switched_[j].rules, pos))
+      met_.insert(switched_[j].id);
+  met_.insert(switched_[i].id);
 }
 
 void Plan::extend() {
   // First a start for each switch no start has met yet, in catalogue
   // order: a switch that random play rarely shows is met within the first
-  // games (a position where it answers otherwise), or after sweep_candidates_
-  // candidates is left to the rounds.
+  // games (a position where it answers otherwise), found among
+  // sweep_candidates_ candidates or else by the oracle's own play from the
+  // start, or left to the rounds.
   while (sweep_ < switched_.size()) {
     const Aim& aim = switched_[sweep_++];
     const std::string& id = aim.id;
@@ -620,16 +669,25 @@ void Plan::extend() {
       if (i % kGiveUpEvery == 0 && giving_up()) return;
       std::optional<Position> c = candidate();
       if (c && reachable(*c) && answers_differ(rules_, r, *c)) {
-        // The switches after it that this start shows too need none of their own.
-        for (std::size_t j = sweep_; j < switched_.size(); ++j)
-          if (!met_.count(switched_[j].id) && answers_differ(rules_, switched_[j].rules, *c))
-            met_.insert(switched_[j].id);
-        met_.insert(id);
-        accept(*c);
+        met_at(sweep_ - 1, *c);
+        accept(*c, last_line());
         return;
       }
     }
-    // Not among kSweep candidates: left to the rounds and the random games.
+    // Not among the candidates: the oracle's own games from the start, which
+    // reach what single candidates seldom are (a move cut off as endless,
+    // in about one game of 1,000 to 2,000 in ludii). Such a start keeps the line
+    // that reached it. Its seed is the switch's own, so a search that finds
+    // nothing leaves the plan as it was. Otherwise left to the rounds and
+    // the random games.
+    if (self_play_ == 0) continue;
+    if (giving_up()) return;
+    const auto reached = apart_in_play(rules_, rules_, r, 1, salt(id, seed_), self_play_);
+    if (!reached.empty()) {
+      met_at(sweep_ - 1, reached.front().pos);
+      accept(reached.front().pos, reached.front().line);
+      return;
+    }
   }
   if (!sweep_end_) sweep_end_ = starts_.size();
   for (int batch = 0; batch < kBatches; ++batch) {

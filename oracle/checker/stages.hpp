@@ -23,6 +23,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_set>
 #include <utility>
@@ -212,10 +213,16 @@ struct Reached {
   std::vector<std::string> line;
 };
 // Up to `count` positions of the oracle's own play from the ruleset's
-// start where `a` and `b` answer apart, each from another game; the same
-// for the same seed (the self-play search; tests/benchmarks measure it).
+// start (at most `games` games of 160 moves) where `a` and `b` answer
+// apart, each from another game; the same for the same seed (the self-play
+// search, search.cpp; tests/benchmarks measure it).
+constexpr int kSelfPlayGames = 60;
 std::vector<Reached> apart_in_play(const Ruleset& rules, const Ruleset& a, const Ruleset& b,
-                                   std::size_t count, std::uint64_t seed);
+                                   std::size_t count, std::uint64_t seed,
+                                   int games = kSelfPlayGames);
+// A seed for the self-play search that depends on `id` and the run's seed
+// alone.
+std::uint64_t salt(std::string_view id, std::uint64_t seed);
 // The unexplained findings the model of `deviations` explains, dropped
 // (the engine, asked again at each, answers as the model); and those at
 // the clause of a named deviation that, with the model, no longer depart

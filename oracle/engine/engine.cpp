@@ -688,9 +688,17 @@ void generate(const Ruleset& rules, const Position& pos, Sink&& sink) {
 using detail::Generated;
 
 Position start_position(const Ruleset& rules) {
-  auto parsed = parse_bpn(rules.start_bpn);
-  assert(parsed.ok());
-  return parsed.value();
+  // Asked at every position validated (the self-play search validates
+  // millions): the last start parsed, per thread, is kept.
+  thread_local std::string last_bpn;
+  thread_local Position last;
+  if (rules.start_bpn != last_bpn) {
+    auto parsed = parse_bpn(rules.start_bpn);
+    assert(parsed.ok());
+    last = parsed.value();
+    last_bpn = rules.start_bpn;
+  }
+  return last;
 }
 
 // The game status: the terminal checks, then ap.win.no-move.

@@ -48,6 +48,10 @@ BENCHMARK_CAPTURE(self_play, guide_no_immediate_end, "guide-v2", "guide-no-immed
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(self_play, ludii_kichwa_outward_free, "ludii", "ludii-kichwa-outward-free")
     ->Unit(benchmark::kMillisecond);
+// Shows only where a move is cut off as endless: the search of 60 games
+// seldom finds one, so the plan searches 3,000 (Plan::kSweepSelfPlay).
+BENCHMARK_CAPTURE(self_play, ludii_cutoff_ignored, "ludii", "cutoff-ignored")
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(self_play, maasai_capture_takes_lander, "site-maasai",
                   "site-capture-takes-lander")
     ->Unit(benchmark::kMillisecond);
