@@ -136,12 +136,17 @@ class Peer:
             raise RuntimeError("peer ended at %r" % line)
         return answer.startswith("="), answer[2:] if len(answer) > 1 else ""
 
-    def view(self, bpn, move=None):
+    def view(self, bpn, move=None, line=()):
         """What the peer answers at `bpn` (and for `move`): None when it
-        refuses the position."""
+        refuses the position. With `line`, `bpn` is where a game started
+        and the peer plays the line's moves from it first (None when it
+        refuses one)."""
         ok, _ = self.ask("position " + bpn) if bpn != "start" else self.ask("position start")
         if not ok:
             return None
+        for m in line:
+            if not self.ask("play " + m)[0]:
+                return None
         v = {"show": self.ask("show")[1], "status": self.ask("status")[1],
              "moves": set(self.ask("moves")[1].split())}
         if move:
@@ -270,6 +275,18 @@ class Replayer:
         if key not in self.memo:
             self.memo[key] = differs(kind, move, self.peer(None, context).view(position, move),
                                      self.peer(dev_id).view(position, move))
+            # A deviation kept outside the position (a block's age, a count
+            # of turns) shows only along the game: the witness's line played
+            # from the game's start, as its author would replay it, where the
+            # engine's line reaches the witness's board too.
+            start, line = witness.get("start"), witness.get("line") or []
+            if not self.memo[key] and kind != "different-start" and start and line:
+                oracle = self.peer(None, context).view(start, move, line)
+                engine = self.peer(dev_id).view(start, move, line)
+                self.memo[key] = (oracle is not None and engine is not None
+                                  and same_position(oracle["show"], engine["show"], False)
+                                  and same_position(oracle["show"], position, False)
+                                  and differs(kind, move, oracle, engine))
         return self.memo[key]
 
     def close(self):
