@@ -257,6 +257,39 @@ TEST(ExtraMoveDeparture, AMoveSownTheOtherWayInASingleLapGameIsPlacedAtTheDirect
   EXPECT_EQ(zwhy.find("direction the text never sows in"), std::string::npos) << zat;
 }
 
+// North's front row is empty, so South has won (ap.win.front-empty) and
+// no move is legal; South's A1 is blocked. An engine whose blocked pit
+// passes lists A1L there: the move starts from a blocked pit, which the
+// text never allows (ap.kutakatia.no-start), the game's end aside; so too
+// in play where no single switch would allow it. With no block on A1 the
+// same listing says nothing of blocks.
+TEST(ExtraMoveDeparture, AMoveFromABlockedPitWhereTheGameIsOverIsPlacedAtTheBlock) {
+  const Ruleset& zanzibar = ruleset("ap-zanzibar");
+  const std::string board = "S 2,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 0,0,0,0,0,0,0,0/0,1,0,0,0,0,0,0";
+  const Position blocked = bao::testing::position("ap-zanzibar", board + " block=A1");
+  const OracleView v = oracle_view(zanzibar, blocked);
+  ASSERT_NE(v.status.kind, Status::Kind::Ongoing);
+  ASSERT_TRUE(v.moves.empty());
+  const Difference d{FindingKind::ExtraMove, "A1L", "illegal", "listed by the engine",
+                     NotationKind::None,     ""};
+  const auto [at, why] = departure(zanzibar, blocked, v, d, std::nullopt);
+  EXPECT_EQ(at, "ap.kutakatia.no-start") << why;
+
+  // In play: South's blocked A1 holds 2 seeds, and the text starts nothing
+  // there (no capture from it, and a capture elsewhere is compulsory).
+  const Position ongoing = bao::testing::position(
+      "ap-zanzibar", "S 2,0,0,0,0,0,0,0/0,0,0,2,0,0,0,0 1,0,0,0,0,0,0,0/0,0,0,0,0,0,0,0 block=A1");
+  const OracleView ov = oracle_view(zanzibar, ongoing);
+  ASSERT_EQ(ov.status.kind, Status::Kind::Ongoing);
+  for (const OracleMove& m : ov.moves) ASSERT_NE(m.text.substr(0, 2), "A1") << m.text;
+  const auto [gat, gwhy] = departure(zanzibar, ongoing, ov, d, std::nullopt);
+  EXPECT_EQ(gat, "ap.kutakatia.no-start") << gwhy;
+
+  const Position open = bao::testing::position("ap-zanzibar", board);
+  const auto [oat, owhy] = departure(zanzibar, open, oracle_view(zanzibar, open), d, std::nullopt);
+  EXPECT_NE(oat, "ap.kutakatia.no-start") << owhy;
+}
+
 // A move the engine leaves out that is longer than every move it lists
 // (more relays and more seeds sown) is placed at the rule that limits how
 // long a move goes on; one that is not the longest is not.

@@ -434,6 +434,24 @@ std::optional<std::pair<ClauseId, char>> foreign_direction(const Ruleset& rules,
   return std::nullopt;
 }
 
+// A move listed from a pit the mover has blocked where the text starts no
+// move there (neither a capture, which a blocked pit may start in mtaji,
+// nor anything else; the game may be over): the rule that a blocked pit
+// never starts a move, the clause of the ruleset's blocked-may-start
+// switch. An engine whose blocked pit passes lists such a move whatever
+// else forbids it, where that switch alone would not allow it.
+std::optional<ClauseId> blocked_start(const Ruleset& rules, const Position& pos,
+                                      const OracleView& v, const std::string& move) {
+  if (rules.block == BlockRule::None) return std::nullopt;
+  const auto parsed = parse_move(move, pos.to_move);
+  if (!parsed || !pos.is_blocked(pos.to_move, parsed->pit)) return std::nullopt;
+  for (const OracleMove& m : v.moves)
+    if (m.move.pit == parsed->pit) return std::nullopt;
+  const auto s = find_switch(rules, "blocked-may-start");
+  if (!s) return std::nullopt;
+  return s->clause;
+}
+
 }  // namespace
 
 Located locate_departure(const Ruleset& rules, const Position& pos, const OracleView& v,
@@ -566,6 +584,12 @@ Located locate_departure(const Ruleset& rules, const Position& pos, const Oracle
                             "answers here"),
           all, true, s->id};
     }
+  if (d.kind == FindingKind::ExtraMove)
+    if (auto c = blocked_start(rules, pos, v, d.move))
+      return Located{name(*c),
+                     "the engine lists a move from a pit the mover has blocked, where the text "
+                     "starts none: the rule that a blocked pit never starts a move",
+                     true};
   ClauseId start = pos.hand[index_of(pos.to_move)] > 0 ? rules.cite.place : rules.cite.mtaji_start;
   // A ruleset that cites no such step (the single-lap games): the step
   // that starts the oracle's first legal move here, else its first clause.

@@ -14,6 +14,7 @@
 //   build/release/tests/bao_search_bench [--budget 50000] [--ruleset ID]...
 //       [--search coverage|random|both] [--composites 60] [--markdown FILE]
 //       [--throttled RATE] [--corpus FOLDER] [--only MUTANT+MUTANT...]
+//       [--seeds 1,100,...]
 //
 // `--only` runs that one combination of the composites (as the table names
 // it, with the seed it has there) and prints the diagnosis of its trial.
@@ -261,8 +262,16 @@ int main(int argc, char** argv) {
   app.add_option("--only", only_combo,
                  "Only this composite combination (mutant ids joined by +, as the table names "
                  "it), its diagnosis printed");
+  std::vector<std::uint64_t> seeds;
+  app.add_option("--seeds", seeds,
+                 "Only the trials of these seeds (1: the single mutants; 100 + c: the c-th "
+                 "composite), to measure again the trials whose plan a change moved")
+      ->delimiter(',');
   CLI11_PARSE(app, argc, argv);
   verbose = !only_combo.empty();
+  const auto seeded = [&](std::uint64_t seed) {
+    return seeds.empty() || std::find(seeds.begin(), seeds.end(), seed) != seeds.end();
+  };
 
   std::vector<check::Search> searches;
   if (search != "random") searches.push_back(check::Search::Coverage);
@@ -281,7 +290,7 @@ int main(int argc, char** argv) {
       for (const Switch& sw : switches_for(*rules))
         if (sw.kind == SwitchKind::Mutant) mutants.push_back(sw);
       TableRow single{std::string(rules->id), "single", {}, {}, {}, {}};
-      for (const Switch& m : only_combo.empty() ? mutants : std::vector<Switch>{}) {
+      for (const Switch& m : only_combo.empty() && seeded(1) ? mutants : std::vector<Switch>{}) {
         Trial t{m.id, requests_to_diagnosis(*rules, {m}, s, budget, 1, corpus, nullptr,
                                             &single.alike, &single.at_clause)};
         std::fprintf(stderr, "%s %s %s: %s\n", std::string(check::to_string(s)).c_str(),
@@ -333,7 +342,7 @@ int main(int argc, char** argv) {
         }
         std::string ids;
         for (const Switch& m : combo) ids += (ids.empty() ? "" : "+") + m.id;
-        if (!only_combo.empty() && ids != only_combo) continue;
+        if ((!only_combo.empty() && ids != only_combo) || !seeded(100 + c)) continue;
         std::string masked;
         for (std::size_t i = 0; i < combo.size(); ++i)
           if (!observable(*rules, combo, i, corpus)) masked = combo[i].id;
