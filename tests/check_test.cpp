@@ -474,6 +474,39 @@ TEST(Check, WitnessYamlQuotesItsScalars) {
   EXPECT_EQ(root["scenarios"][0]["rulesets"].size(), 1u) << yaml;
 }
 
+// A witness whose game began on a planned board is checked after its line
+// from that board, where the plain ruleset replays it to the board the game
+// met (a deviation kept outside the position shows only so); a line the
+// text does not replay leaves the scenario at the witness's board.
+TEST(Check, WitnessYamlReplaysTheLineFromAPlannedStart) {
+  const Ruleset& rules = ruleset("ap-zanzibar");
+  CheckResult r;
+  r.engine = "e";
+  Finding f;
+  f.kind = FindingKind::DifferentResult;
+  f.ruleset = "ap-zanzibar";
+  f.origin = "planned";
+  f.start = "S 0,0,0,4,0,0,0,0/0,0,0,0,0,0,0,0 0,3,0,0,0,0,0,0/0,0,0,0,0,0,0,0";
+  const Position start = bao::testing::position("ap-zanzibar", f.start);
+  const MoveList moves = legal_moves(rules, start);
+  ASSERT_FALSE(moves.empty());
+  const std::string first = move_to_string(moves[0], start.to_move);
+  f.line = {first};
+  f.found_at = to_bpn(play(rules, start, moves[0]).value());
+  f.position = f.found_at;
+  std::string yaml = witness_yaml(r, f, 0);
+  EXPECT_NE(yaml.find("    position: '" + f.start + "'\n    moves: '" + first + "'\n"),
+            std::string::npos)
+      << yaml;
+  EXPECT_EQ(YAML::Load(yaml)["scenarios"][0]["moves"].as<std::string>(), first);
+  // A line that does not reach the board the game met: checked at the board.
+  f.found_at = f.start;
+  f.position = f.start;
+  yaml = witness_yaml(r, f, 0);
+  EXPECT_NE(yaml.find("    position: '" + f.start + "'\n    checks:"), std::string::npos) << yaml;
+  EXPECT_EQ(yaml.find("    moves:"), std::string::npos) << yaml;
+}
+
 // A small report with one open and one accepted deviation, as JSON.
 nlohmann::json small_report_json() {
   CheckResult r;

@@ -607,6 +607,25 @@ std::string to_junit(const CheckResult& r) {
 
 namespace {
 
+// Where a witness's game started on a board of its own (a planned start),
+// whether its line, played there under the plain ruleset, reaches the
+// board the game met: the scenario can then replay that line, which is
+// the only way to show a deviation kept outside the position (a block
+// that lapses after some turns).
+bool line_from_own_board(const Ruleset& rules, const Finding& f) {
+  if (f.line.empty() || f.start.empty() || f.start == "start") return false;
+  auto pos = parse_bpn(f.start);
+  if (!pos || !validate_for_ruleset(rules, *pos)) return false;
+  Position at = *pos;
+  for (const std::string& text : f.line) {
+    auto m = parse_move(text, at.to_move);
+    auto next = m ? play(rules, at, *m) : Expected<Position>(m.error());
+    if (!next) return false;
+    at = *next;
+  }
+  return to_bpn(at) == f.found_at;
+}
+
 // A scenario for a witness: the plain ruleset's answers at the witness
 // position (what an engine that follows the ruleset must answer there).
 std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::string& id,
@@ -626,16 +645,19 @@ std::string scenario_yaml(const CheckResult& r, const Finding& f, const std::str
   // asks its `show` after `position start` and plays from there. A witness
   // a line from the start reaches is checked there, after that line: the
   // evidence (the minimised board only illustrates it).
+  // A game that began on a board of its own is checked after its line from
+  // there, where the text replays it.
   const bool own_start = f.kind == FindingKind::DifferentStart;
+  const Ruleset* rules = find_ruleset(f.ruleset);
   const bool by_line = f.reachable && !own_start && !f.line.empty();
-  if (by_line)
-    out += fmt::format("    position: start\n    moves: {}\n    checks:\n",
-                       yaml_quote(join(f.line, " ")));
+  const bool by_own_line = !by_line && !own_start && rules && line_from_own_board(*rules, f);
+  if (by_line || by_own_line)
+    out += fmt::format("    position: {}\n    moves: {}\n    checks:\n",
+                       by_line ? "start" : yaml_quote(f.start), yaml_quote(join(f.line, " ")));
   else
     out += fmt::format("    position: {}\n    checks:\n",
                        own_start ? "start" : yaml_quote(f.position));
-  const Ruleset* rules = find_ruleset(f.ruleset);
-  auto pos = parse_bpn(by_line ? f.found_at : f.position);
+  auto pos = parse_bpn(by_line || by_own_line ? f.found_at : f.position);
   if (!rules || !pos) return out;
   if (own_start) {
     // The start's status, moves, and the result of its first move.
