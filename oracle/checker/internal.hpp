@@ -49,6 +49,10 @@ Exercised exercised(const Ruleset& rules, const Position& pos);
 // Counts `ex` in the stats' coverage.
 void observe(Stats& stats, const Exercised& ex);
 
+// Whether `line`, played from `from` under `rules`, is legal move by move
+// and reaches the board written `bpn` (an empty `bpn`: never).
+bool line_leads_to(const Ruleset& rules, const Position& from, const std::vector<std::string>& line,
+                   const std::string& bpn);
 // Whether `b` answers otherwise than `a` at `pos` (status, legal moves, a
 // result or its status): where a switch from `a` to `b` would show.
 bool answers_differ(const Ruleset& a, const Ruleset& b, const Position& pos);

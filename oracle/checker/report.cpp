@@ -615,15 +615,8 @@ namespace {
 bool line_from_own_board(const Ruleset& rules, const Finding& f) {
   if (f.line.empty() || f.start.empty() || f.start == "start") return false;
   auto pos = parse_bpn(f.start);
-  if (!pos || !validate_for_ruleset(rules, *pos)) return false;
-  Position at = *pos;
-  for (const std::string& text : f.line) {
-    auto m = parse_move(text, at.to_move);
-    auto next = m ? play(rules, at, *m) : Expected<Position>(m.error());
-    if (!next) return false;
-    at = *next;
-  }
-  return to_bpn(at) == f.found_at;
+  return pos && validate_for_ruleset(rules, *pos) &&
+         detail::line_leads_to(rules, *pos, f.line, f.found_at);
 }
 
 // A scenario for a witness: the plain ruleset's answers at the witness

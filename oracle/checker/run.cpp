@@ -99,15 +99,8 @@ std::optional<bool> plays_game(const RunContext& run, std::uint64_t g, Clock::ti
 // Whether `f.line`, played from the ruleset's start under the rule text,
 // reaches the position where the game met `f`.
 bool line_reaches(const Ruleset& rules, const Finding& f) {
-  if (f.start != "start" || f.found_at.empty()) return false;
-  Position pos = start_position(rules);
-  for (const std::string& text : f.line) {
-    auto m = parse_move(text, pos.to_move);
-    auto next = m ? play(rules, pos, *m) : Expected<Position>(m.error());
-    if (!next) return false;
-    pos = *next;
-  }
-  return to_bpn(pos) == f.found_at;
+  return f.start == "start" &&
+         detail::line_leads_to(rules, start_position(rules), f.line, f.found_at);
 }
 
 // What game `g` found, added to the run's groups.

@@ -268,6 +268,19 @@ bool answers_differ(const Ruleset& a, const Ruleset& b, const Position& pos) {
   return false;
 }
 
+bool line_leads_to(const Ruleset& rules, const Position& from, const std::vector<std::string>& line,
+                   const std::string& bpn) {
+  if (bpn.empty()) return false;
+  Position pos = from;
+  for (const std::string& text : line) {
+    auto m = parse_move(text, pos.to_move);
+    auto next = m ? play(rules, pos, *m) : Expected<Position>(m.error());
+    if (!next) return false;
+    pos = *next;
+  }
+  return to_bpn(pos) == bpn;
+}
+
 // ---- The self-play search --------------------------------------------------
 
 std::uint64_t salt(std::string_view id, std::uint64_t seed) {
